@@ -1,0 +1,17 @@
+/** A failed API call: the HTTP status and the numeric application code (`X-Error-Code`, 0 when absent). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly appCode: number,
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** True for a network failure or a time-out (no HTTP status at all). */
+  get isNetworkError(): boolean {
+    return this.status === 0;
+  }
+}

@@ -1,0 +1,5 @@
+export * from './client.js';
+export * from './errors.js';
+export * from './credentials.js';
+export * from './lock.js';
+export * from './auth.js';

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+export const uuidSchema = z.uuid();
+export const idParams = z.object({ id: z.string().max(64) });
+export type IdParams = z.infer<typeof idParams>;
+
+/** RFC 3339 timestamp with `Z` or an offset, as sent by clients. */
+export const timestampSchema = z.iso.datetime({ offset: true, local: false });
+
+export const countSchema = z.object({ count: z.number().int() });
+export type CountResponse = z.infer<typeof countSchema>;
+
+/** Body of error responses: the status code carries the meaning; `message` explains it. */
+export const errorBodySchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  code: z.number().int().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+export const bookingLocationStub = z.object({ id: z.string(), name: z.string() });
+export const bookingSpaceStub = z.object({
+  id: z.string(),
+  locationId: z.string(),
+  name: z.string(),
+  location: bookingLocationStub,
+});
+
+/**
+ * A booking. `enter` and `leave` leave the server as the area's wall clock with its real
+ * offset (`2030-09-01T08:30:00+02:00`) and arrive as that wall clock written with `Z`.
+ */
+export const bookingSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  userEmail: z.string(),
+  userFirstname: z.string(),
+  userLastname: z.string(),
+  approved: z.boolean(),
+  recurringId: z.string(),
+  spaceId: z.string(),
+  subject: z.string(),
+  enter: z.string(),
+  leave: z.string(),
+  space: bookingSpaceStub,
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+export const bookingSaveBody = z.object({
+  spaceId: z.uuid(),
+  enter: z.string().max(64),
+  leave: z.string().max(64),
+  subject: z.string().max(256).default(''),
+  userEmail: z.string().max(256).optional(),
+});
+export type BookingSave = z.infer<typeof bookingSaveBody>;
+
+export const bookingPrecheckBody = z.object({
+  locationId: z.uuid(),
+  enter: z.string().max(64),
+  leave: z.string().max(64),
+});
+
+export const approveBody = z.object({ approved: z.boolean() });
+
+export const bookingFilterQuery = z.object({
+  start: z.string().max(64),
+  end: z.string().max(64),
+  user: z.string().max(256).optional(),
+  location: z.string().max(64).optional(),
+});
+
+/** A booking as listed inside a space's availability. */
+export const availabilityBookingSchema = z.object({
+  id: z.string(),
+  recurringId: z.string(),
+  userId: z.string(),
+  userEmail: z.string(),
+  userFirstname: z.string(),
+  userLastname: z.string(),
+  enter: z.string(),
+  leave: z.string(),
+  subject: z.string(),
+  approved: z.boolean(),
+  isBuddy: z.boolean().optional(),
+});
+export type AvailabilityBooking = z.infer<typeof availabilityBookingSchema>;
+
+/** Recurrence cadence: 1 daily, 2 weekly. */
+export const Cadence = { Daily: 1, Weekly: 2 } as const;
+
+export const recurringBookingBody = z.object({
+  spaceId: z.uuid(),
+  subject: z.string().max(256).default(''),
+  enter: z.string().max(64),
+  leave: z.string().max(64),
+  end: z.string().max(64),
+  cadence: z.union([z.literal(1), z.literal(2)]),
+  cycle: z.number().int().min(1).max(365).default(1),
+  weekdays: z.array(z.number().int().min(0).max(6)).max(7).default([]),
+});
+export type RecurringBookingSave = z.infer<typeof recurringBookingBody>;
+
+export const recurringBookingSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  spaceId: z.string(),
+  subject: z.string(),
+  enter: z.string(),
+  leave: z.string(),
+  end: z.string(),
+  cadence: z.number().int(),
+  cycle: z.number().int(),
+  weekdays: z.array(z.number().int()),
+});
+export type RecurringBooking = z.infer<typeof recurringBookingSchema>;
+
+/** One occurrence in a recurring precheck or create result. */
+export const precheckResultSchema = z.object({
+  enter: z.string(),
+  leave: z.string(),
+  success: z.boolean(),
+  errorCode: z.number().int().optional(),
+  id: z.string(),
+});
+export type PrecheckResult = z.infer<typeof precheckResultSchema>;
+
+export const buddyFirstBookingSchema = z.object({
+  enter: z.string(),
+  leave: z.string(),
+  desk: z.string(),
+  room: z.string(),
+});
+export const buddySchema = z.object({
+  id: z.string(),
+  buddyId: z.string(),
+  buddyEmail: z.string(),
+  buddyFirstname: z.string().optional(),
+  buddyLastname: z.string().optional(),
+  buddyFirstBooking: buddyFirstBookingSchema.nullable(),
+});
+export type Buddy = z.infer<typeof buddySchema>;
+export const buddySaveBody = z.object({
+  buddyId: z.uuid().optional(),
+  buddyEmail: z.string().max(256).optional(),
+});

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+export const attributeValueSchema = z.object({
+  attributeId: z.string(),
+  value: z.string().max(256),
+});
+export type AttributeValue = z.infer<typeof attributeValueSchema>;
+
+/** An area (a location: a floor, a building part) holding spaces on a floor plan. */
+export const locationSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  maxConcurrentBookings: z.number().int(),
+  timezone: z.string(),
+  enabled: z.boolean(),
+  mapScale: z.number(),
+  mapType: z.string(),
+  mapWidth: z.number().int(),
+  mapHeight: z.number().int(),
+  mapMimeType: z.string(),
+  allowedBookerGroupIds: z.array(z.string()),
+  bookableDays: z.array(z.number().int()),
+  attributes: z.array(attributeValueSchema).optional(),
+});
+export type Location = z.infer<typeof locationSchema>;
+
+export const locationSaveBody = z.object({
+  name: z.string().trim().min(1).max(128),
+  description: z.string().max(512).default(''),
+  maxConcurrentBookings: z.number().int().min(0).max(1_000_000).default(0),
+  timezone: z.string().max(64).default(''),
+  enabled: z.boolean().default(false),
+  mapScale: z.number().positive().max(1000).default(1),
+  mapType: z.enum(['', 'designed']).default(''),
+  allowedBookerGroupIds: z.array(z.uuid()).max(256).default([]),
+  bookableDays: z
+    .array(z.number().int().min(0).max(6))
+    .max(7)
+    .refine((d) => new Set(d).size === d.length, 'bookableDays must not repeat a day')
+    .default([]),
+});
+export type LocationSave = z.infer<typeof locationSaveBody>;
+
+export const mapSchema = z.object({
+  width: z.number().int(),
+  height: z.number().int(),
+  scale: z.number().optional(),
+  mimeType: z.string(),
+  /** Base64 image bytes. */
+  data: z.string(),
+});
+export type LocationMap = z.infer<typeof mapSchema>;
+
+export const SEARCH_COMPARATORS = ['eq', 'neq', 'contains', 'ncontains', 'gt', 'gte', 'lt', 'lte'] as const;
+export const searchAttributeSchema = z.object({
+  attributeId: z.string().max(64),
+  comparator: z.enum(SEARCH_COMPARATORS),
+  value: z.string().max(256),
+});
+export type SearchAttribute = z.infer<typeof searchAttributeSchema>;
+
+export const locationSearchBody = z.object({
+  enter: z.string(),
+  leave: z.string(),
+  attributes: z.array(searchAttributeSchema).max(64).default([]),
+});

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const statsSchema = z.object({
+  numUsers: z.number().int(),
+  numBookings: z.number().int(),
+  numLocations: z.number().int(),
+  numSpaces: z.number().int(),
+  numBookingsCurrent: z.number().int(),
+  numBookingsToday: z.number().int(),
+  numBookingsYesterday: z.number().int(),
+  numBookingsThisWeek: z.number().int(),
+  numBookingsLastWeek: z.number().int(),
+  bookingsByWeekday: z.array(z.number().int()).length(7),
+  spaceLoadToday: z.number().int(),
+  spaceLoadYesterday: z.number().int(),
+  spaceLoadThisWeek: z.number().int(),
+  spaceLoadLastWeek: z.number().int(),
+  spaceLoadNextWeek: z.number().int(),
+  spaceLoadLastMonth: z.number().int(),
+});
+export type Stats = z.infer<typeof statsSchema>;
+
+export const STATS_PERIODS = ['thisWeek', 'lastWeek', 'nextWeek', 'lastMonth'] as const;
+export const statsLoadSchema = z.object({
+  spaceLoadToday: z.number().int(),
+  spaceLoadYesterday: z.number().int(),
+  spaceLoadThisWeek: z.number().int(),
+  spaceLoadLastWeek: z.number().int(),
+  spaceLoadNextWeek: z.number().int(),
+  spaceLoadLastMonth: z.number().int(),
+});
+export const statsWeekdaySchema = z.object({ bookingsByWeekday: z.array(z.number().int()).length(7) });

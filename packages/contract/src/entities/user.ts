@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { roleSchema } from '../roles.js';
+import { organizationSchema } from './organization.js';
+
+/** The user object as admins see it (reference §2.5). */
+export const userSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  organization: organizationSchema,
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  atlassianId: z.string(),
+  role: z.number().int(),
+  authProviderId: z.string(),
+  requirePassword: z.boolean(),
+  passwordPending: z.boolean(),
+  spaceAdmin: z.boolean(),
+  admin: z.boolean(),
+  superAdmin: z.boolean(),
+  totpEnabled: z.boolean(),
+  hasPasskeys: z.boolean(),
+  lastActivity: z.string().nullable(),
+  password: z.string(),
+  sendInvitation: z.boolean(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** `GET /user/me`: the user plus its organisation and whether the request came in on the primary domain. */
+export const userMeSchema = userSchema.extend({ isPrimaryDomain: z.boolean() });
+export type UserMe = z.infer<typeof userMeSchema>;
+
+export const userListSchema = z.array(userSchema);
+
+export const userSaveBody = z.object({
+  email: z.string().trim().min(1).max(256),
+  firstname: z.string().trim().max(128).default(''),
+  lastname: z.string().trim().max(128).default(''),
+  role: roleSchema.default(0),
+  password: z.string().max(64).optional(),
+  sendInvitation: z.boolean().optional(),
+  authProviderId: z.string().max(64).optional(),
+  organizationId: z.string().max(64).optional(),
+});
+export type UserSave = z.infer<typeof userSaveBody>;
+
+export const passwordBody = z.object({ password: z.string().max(64) });
+
+export const userSearchQuery = z.object({ q: z.string().max(256).optional() });
+
+/** A compact view of another user (buddy search, global search). */
+export const userStubSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+});
+export type UserStub = z.infer<typeof userStubSchema>;
+
+export const mergeRequestSchema = z.object({ id: z.string(), email: z.string(), userId: z.string() });
+export type MergeRequest = z.infer<typeof mergeRequestSchema>;

@@ -1,0 +1,25 @@
+/** Numeric application error codes sent in the `X-Error-Code` header (reference §3.1). */
+export const ErrorCode = {
+  BookingSlotConflict: 1001,
+  BookingLocationMaxConcurrent: 1002,
+  BookingTooManyUpcomingBookings: 1003,
+  BookingTooManyDaysInAdvance: 1004,
+  BookingInvalidBookingDuration: 1005,
+  BookingMaxConcurrentForUser: 1006,
+  BookingInvalidMinBookingDuration: 1007,
+  BookingMaxHoursBeforeDelete: 1008,
+  BookingNotAllowedBooker: 1009,
+  BookingSubjectRequired: 1010,
+  BookingInPast: 1011,
+  BookingInvalidSubject: 1012,
+  BookingInvalidWeekday: 1013,
+  PresenceReportDateRangeTooLong: 2001,
+  UserAlreadyExists: 3001,
+  GroupNameAlreadyExists: 4001,
+  PasswordUpdateRequired: 5001,
+  AuthProviderAlreadyExists: 6001,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ERROR_CODE_HEADER = 'x-error-code';
+export const OBJECT_ID_HEADER = 'x-object-id';

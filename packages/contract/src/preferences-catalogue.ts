@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { DATE_FORMATS, isColor, isTimeOfDay, isWeekdayList } from './validation.js';
+
+export type PreferenceCheck =
+  'bool' | 'int' | 'color' | 'time' | 'weekdays' | 'location' | 'dateFormat' | 'mailLanguage' | 'text';
+
+export interface PreferenceDefinition {
+  readonly check: PreferenceCheck;
+  /** Value of the row created with every user; `null`: no row until the user sets one. */
+  readonly default: string | null;
+  /** Allowed integer values for `int` preferences. */
+  readonly oneOf?: readonly number[];
+  readonly maxLength?: number;
+  /** Stored encrypted at rest and returned decrypted to its owner. */
+  readonly secret?: boolean;
+}
+
+/** User preferences (reference §5.2). */
+export const PREFERENCES = {
+  enter_time: { check: 'int', default: '1', oneOf: [1, 2, 3] },
+  workday_start: { check: 'time', default: '09:00' },
+  workday_end: { check: 'time', default: '17:00' },
+  workdays: { check: 'weekdays', default: '1,2,3,4,5' },
+  location_id: { check: 'location', default: '' },
+  booked_color: { check: 'color', default: '#ff453a' },
+  not_booked_color: { check: 'color', default: '#30d158' },
+  self_booked_color: { check: 'color', default: '#b825de' },
+  partially_booked_color: { check: 'color', default: '#ff9100' },
+  buddy_booked_color: { check: 'color', default: '#2415c5' },
+  disallowed_color: { check: 'color', default: '#eeeeee' },
+  approval_notifications: { check: 'bool', default: '0' },
+  use_24_hour_time: { check: 'bool', default: '1' },
+  date_format: { check: 'dateFormat', default: 'Y-m-d' },
+  week_start_day: { check: 'int', default: '1', oneOf: [0, 1, 6] },
+  mail_notifications: { check: 'bool', default: null },
+  mail_reminder: { check: 'bool', default: null },
+  mail_language: { check: 'mailLanguage', default: null },
+  caldav_url: { check: 'text', default: null, maxLength: 512 },
+  caldav_user: { check: 'text', default: null, maxLength: 512 },
+  caldav_pass: { check: 'text', default: null, maxLength: 512, secret: true },
+  caldav_path: { check: 'text', default: null, maxLength: 512 },
+} as const satisfies Record<string, PreferenceDefinition>;
+
+export type PreferenceName = keyof typeof PREFERENCES;
+export const PREFERENCE_NAMES = Object.keys(PREFERENCES) as PreferenceName[];
+
+export function isPreferenceName(name: string): name is PreferenceName {
+  return Object.prototype.hasOwnProperty.call(PREFERENCES, name);
+}
+
+export const MAIL_LANGUAGES = ['de', 'en'] as const;
+
+/**
+ * Checks a preference value without database lookups (`location` only gets a format check
+ * here; the server also checks that the area belongs to the user's organisation).
+ */
+export function checkPreferenceValue(def: PreferenceDefinition, value: string): boolean {
+  if (value.length > (def.maxLength ?? 256)) return false;
+  switch (def.check) {
+    case 'bool':
+      return value === '0' || value === '1';
+    case 'int':
+      return /^\d{1,3}$/.test(value) && (def.oneOf?.includes(Number(value)) ?? true);
+    case 'color':
+      return isColor(value);
+    case 'time':
+      return isTimeOfDay(value);
+    case 'weekdays':
+      return isWeekdayList(value);
+    case 'location':
+      return value === '' || z.uuid().safeParse(value).success;
+    case 'dateFormat':
+      return (DATE_FORMATS as readonly string[]).includes(value);
+    case 'mailLanguage':
+      return value === '' || (MAIL_LANGUAGES as readonly string[]).includes(value);
+    case 'text':
+      return true;
+  }
+}
+
+export const preferenceSchema = z.object({ name: z.string(), value: z.string() });
+export type Preference = z.infer<typeof preferenceSchema>;
+export const preferenceListSchema = z.array(preferenceSchema);
+export const preferenceValueBody = z.object({ value: z.string() });

@@ -1,0 +1,55 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { App, AppDeps } from './app-context.js';
+import { authRoutes } from './features/auth/routes.js';
+import { healthRoutes } from './features/health/routes.js';
+import { organizationRoutes } from './features/organizations/routes.js';
+import { preferenceRoutes } from './features/preferences/routes.js';
+import { settingRoutes } from './features/settings/routes.js';
+import { userRoutes } from './features/users/routes.js';
+import { installAuthentication } from './http/authenticate.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { installOpenApi } from './http/openapi.js';
+import { installSecurityHeaders } from './http/security-headers.js';
+import { webAppRoutes } from './http/web-app.js';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  webDistDir?: string;
+}
+
+/** Builds the HTTP application. No I/O happens here beyond what `deps` already opened. */
+export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: deps.config.TRUST_PROXY,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 300 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  // Accept an empty JSON body (clients send the header on every request) and parse the rest
+  // with Fastify's prototype-poisoning-safe parser.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    jsonParser(req, body as string, done);
+  });
+
+  await installSecurityHeaders(app);
+  await installOpenApi(app);
+  installAuthentication(app);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(organizationRoutes);
+  await app.register(settingRoutes);
+  await app.register(preferenceRoutes);
+  await app.register((a) => webAppRoutes(a as App, opts.webDistDir ?? deps.config.WEB_DIST_DIR));
+  return app;
+}

@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const int = (min: number, max: number) =>
+  z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max));
+
+/** `<n>-S|M|H|D`, e.g. `1-M` (one minute). */
+const period = z
+  .string()
+  .regex(/^\d+-[SMHD]$/, 'must look like 1-M (a number, then S, M, H or D)')
+  .transform((v) => {
+    const [n, unit] = v.split('-') as [string, 'S' | 'M' | 'H' | 'D'];
+    const seconds = { S: 1, M: 60, H: 3600, D: 86400 }[unit];
+    return Number(n) * seconds;
+  })
+  .pipe(z.number().int().min(1, 'must be at least one second'));
+
+/** Environment variables, their defaults and their rules. The README documents each one. */
+const envSchema = z.object({
+  PORT: int(0, 65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  POSTGRES_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: int(1, 500).default(20),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url().optional(),
+  INIT_ORG_NAME: z.string().min(2).max(64).default('Sample Company'),
+  INIT_ORG_DOMAIN: z.string().min(1).max(253).default('localhost'),
+  INIT_ORG_LANGUAGE: z.enum(['de', 'en']).default('en'),
+  INIT_ADMIN_EMAIL: z.email().default('admin@perch.local'),
+  INIT_ADMIN_PASSWORD: z.string().min(8).max(64).optional(),
+  SAMPLE_DATA: bool.default(true),
+  CRYPT_KEY: z
+    .string()
+    .refine((v) => Buffer.byteLength(v) === 32, 'must be exactly 32 bytes')
+    .optional(),
+  CORS_ORIGINS: z.string().default(''),
+  FRAME_ANCESTORS: z.string().default(''),
+  RATE_LIMIT: int(1, 100_000_000).default(250),
+  RATE_LIMIT_PERIOD: period.default(60),
+  LOGIN_PROTECTION_MAX_FAILS: int(1, 1000).default(10),
+  LOGIN_PROTECTION_SLIDING_WINDOW_SECONDS: int(1, 86_400 * 30).default(600),
+  LOGIN_PROTECTION_BAN_MINUTES: int(1, 60 * 24 * 30).default(5),
+  MAX_SESSIONS_PER_USER: int(1, 1000).default(10),
+  ACCESS_TOKEN_TTL_SECONDS: int(30, 86_400).default(900),
+  DISABLE_PASSWORD_LOGIN: bool.default(false),
+  ALLOW_ORG_DELETE: bool.default(false),
+  DISABLE_INSTALL_ID_EXPOSURE: bool.default(false),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: int(1, 65535).default(25),
+  SMTP_START_TLS: bool.default(false),
+  SMTP_AUTH_USER: z.string().optional(),
+  SMTP_AUTH_PASS: z.string().optional(),
+  MAIL_SENDER_ADDRESS: z.string().default('no-reply@perch.local'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JOBS_DISABLED: bool.default(false),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  /** The PostgreSQL URL, or undefined for the embedded database in DATA_DIR. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  corsOrigins: string[];
+  frameAncestors: string[];
+  /** Rate limit window in seconds. */
+  rateLimitPeriodSeconds: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration; a bad variable stops start-up with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([k, v]) => k in envSchema.shape && v !== undefined && v !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const list = (v: string) =>
+    v
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  return {
+    ...e,
+    databaseUrl: e.DATABASE_URL ?? e.POSTGRES_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    corsOrigins: list(e.CORS_ORIGINS),
+    frameAncestors: list(e.FRAME_ANCESTORS),
+    rateLimitPeriodSeconds: e.RATE_LIMIT_PERIOD,
+  };
+}

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  engine: 'postgres' | 'pglite';
+  /** Runs a trivial query; throws when the database is unreachable. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Return int8 and numeric as numbers (counts fit comfortably) and keep timestamps as Dates.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    ping: async () => {
+      await sql`SELECT 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * Takes an exclusive lock file in the data folder. A second process opening the same
+ * PGlite folder would silently corrupt it, so it is refused with a clear message.
+ */
+function lockDataDir(dir: string): () => void {
+  fs.mkdirSync(dir, { recursive: true });
+  const lockFile = path.join(dir, 'perch.lock');
+  const tryCreate = (): boolean => {
+    try {
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw e;
+    }
+  };
+  if (!tryCreate()) {
+    const pid = Number(fs.readFileSync(lockFile, 'utf8').trim());
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new DataDirLockedError(
+        `The data folder ${dir} is in use by another Perch process (pid ${pid}). ` +
+          'Stop it first, or use another DATA_DIR, or set DATABASE_URL to share a PostgreSQL server.',
+      );
+    }
+    // Stale lock from a process that is gone.
+    fs.rmSync(lockFile, { force: true });
+    if (!tryCreate()) throw new DataDirLockedError(`Could not lock the data folder ${dir}.`);
+  }
+  return () => {
+    try {
+      if (fs.readFileSync(lockFile, 'utf8').trim() === String(process.pid)) fs.rmSync(lockFile);
+    } catch {
+      /* already gone */
+    }
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Opens the embedded PostgreSQL (PGlite). `dataDir` undefined means in memory. */
+export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+    const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
+    const pglite = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
+      extensions: { btree_gist },
+    });
+    const pool = new pg.Pool({ ...(createPgConfig(pglite) as unknown as pg.PoolConfig), max: 1 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      engine: 'pglite',
+      ping: async () => {
+        await sql`SELECT 1`.execute(db);
+      },
+      close: async () => {
+        await db.destroy();
+        await pglite.close();
+        unlock();
+      },
+    };
+  } catch (e) {
+    unlock();
+    throw e;
+  }
+}

@@ -1,0 +1,50 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { AppDeps } from './app-context.js';
+import type { Config } from './config.js';
+import { openPglite, openPostgres, type DatabaseHandle } from './db/connection.js';
+import { migrate } from './db/migrate.js';
+import { SecretBox } from './lib/secret-box.js';
+import { getOrCreateSystemValue } from './lib/system-values.js';
+import { createTokenService } from './lib/tokens.js';
+
+export const VERSION: string = (() => {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    return pkg.version;
+  } catch {
+    return '0.0.0';
+  }
+})();
+
+/** Opens the database named by the configuration (PostgreSQL or the embedded PGlite). */
+export function openDatabase(config: Config): Promise<DatabaseHandle> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, config.DATABASE_POOL_SIZE) : openPglite(config.dataDir);
+}
+
+/**
+ * Migrates the database and prepares the shared keys. Without CRYPT_KEY a key is generated
+ * once and kept in the database, so every process of the installation uses the same one.
+ */
+export async function createDeps(config: Config, handle: DatabaseHandle): Promise<AppDeps> {
+  const { db } = handle;
+  await migrate(db);
+  const cryptKey = config.CRYPT_KEY
+    ? Buffer.from(config.CRYPT_KEY, 'utf8')
+    : Buffer.from(await getOrCreateSystemValue(db, 'crypt_key', () => randomBytes(32).toString('base64')), 'base64');
+  const secrets = new SecretBox(cryptKey);
+  const installId = await getOrCreateSystemValue(db, 'install_id', () => randomUUID());
+  const tokens = await createTokenService(db, secrets, installId, config.ACCESS_TOKEN_TTL_SECONDS);
+  return {
+    config,
+    db,
+    engine: handle.engine,
+    tokens,
+    secrets,
+    installId,
+    version: VERSION,
+    ping: () => handle.ping(),
+  };
+}

@@ -1,0 +1,28 @@
+import { PREFERENCES } from '@perch/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.js';
+
+const DEFAULT_ROWS = Object.entries(PREFERENCES)
+  .filter(([, def]) => def.default !== null)
+  .map(([name, def]) => ({ name, value: def.default as string }));
+
+/** Creates a new user's default preference rows, plus the mail switches when the org wants them. */
+export async function insertDefaultPreferences(db: Db, userId: string, mailNotifications: boolean): Promise<void> {
+  const rows = [...DEFAULT_ROWS];
+  if (mailNotifications) rows.push({ name: 'mail_notifications', value: '1' }, { name: 'mail_reminder', value: '1' });
+  await db
+    .insertInto('user_preferences')
+    .values(rows.map((r) => ({ ...r, user_id: userId })))
+    .onConflict((oc) => oc.columns(['user_id', 'name']).doNothing())
+    .execute();
+}
+
+/** Re-creates missing default rows for every user (run at each start), keeping set values. */
+export async function insertDefaultPreferencesForAll(db: Db): Promise<void> {
+  await sql`
+    INSERT INTO user_preferences (user_id, name, value)
+    SELECT u.id, d.name, d.value
+    FROM users u CROSS JOIN unnest(${DEFAULT_ROWS.map((r) => r.name)}::text[], ${DEFAULT_ROWS.map((r) => r.value)}::text[]) AS d(name, value)
+    ON CONFLICT (user_id, name) DO NOTHING
+  `.execute(db);
+}

@@ -1,0 +1,113 @@
+import {
+  countSchema,
+  idParams,
+  isOrgAdmin,
+  isSpaceAdmin,
+  passwordBody,
+  Role,
+  sessionSchema,
+  userListSchema,
+  userMeSchema,
+  userSaveBody,
+  userSchema,
+} from '@perch/contract';
+import { z } from 'zod';
+import type { App } from '../../app-context.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { pathId } from '../../http/ids.js';
+import { requireAuth, requireRole } from '../../http/permissions.js';
+import { listSessions } from '../auth/sessions.js';
+import { presentOrganizationStub } from '../organizations/presenter.js';
+import { findOrganization, primaryDomain } from '../organizations/repo.js';
+import { settingEnabled } from '../settings/repo.js';
+import { presentUser, presentUserPublic } from './presenter.js';
+import { countUsers, deleteUser, findUser, findUserByEmail, searchUsers } from './repo.js';
+import { createUser, manageableUser, setPassword, updateUserAccount } from './service.js';
+
+const tags = ['users'];
+const listQuery = z.object({
+  q: z.string().max(256).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+
+export async function userRoutes(app: App): Promise<void> {
+  const { db } = app.deps;
+
+  app.get('/user/me', { schema: { tags, response: { 200: userMeSchema } } }, async (req) => {
+    const auth = requireAuth(req);
+    const user = await findUser(db, auth.userId);
+    const org = user && (await findOrganization(db, user.organization_id));
+    if (!user || !org) throw notFound('Unknown user');
+    const host = (req.headers.host ?? '').toLowerCase();
+    const primary = await primaryDomain(db, org.id);
+    return {
+      ...presentUser(user, presentOrganizationStub(org)),
+      authProviderId: '',
+      isPrimaryDomain: primary !== '' && (host === primary || host.split(':')[0] === primary),
+    };
+  });
+
+  app.get('/user/session', { schema: { tags, response: { 200: z.array(sessionSchema) } } }, async (req) => {
+    const auth = requireAuth(req);
+    return listSessions(db, auth.userId, auth.sessionId);
+  });
+
+  app.get('/user/count', { schema: { tags, response: { 200: countSchema } } }, async (req) => {
+    const auth = requireRole(req, Role.OrgAdmin);
+    return { count: await countUsers(db, auth.orgId) };
+  });
+
+  app.get('/user/', { schema: { tags, querystring: listQuery, response: { 200: userListSchema } } }, async (req) => {
+    const auth = requireRole(req, Role.SpaceAdmin);
+    const rows = await searchUsers(db, auth.orgId, req.query.q, req.query.limit, req.query.offset);
+    return rows.map((u) => presentUser(u));
+  });
+
+  app.get(
+    '/user/byEmail/:email',
+    { schema: { tags, params: z.object({ email: z.string().max(256) }), response: { 200: userSchema } } },
+    async (req) => {
+      const auth = requireAuth(req);
+      const admin = isSpaceAdmin(auth.role);
+      if (!admin && !(await settingEnabled(db, auth.orgId, 'show_names'))) throw forbidden();
+      const user = await findUserByEmail(db, auth.orgId, req.params.email);
+      if (!user || user.id === auth.userId) throw notFound('Unknown user');
+      return admin ? presentUser(user) : presentUserPublic(user);
+    },
+  );
+
+  app.get('/user/:id', { schema: { tags, params: idParams, response: { 200: userSchema } } }, async (req) => {
+    const auth = requireRole(req, Role.OrgAdmin);
+    return presentUser(await manageableUser(app.deps, auth, pathId(req.params.id)));
+  });
+
+  app.post('/user/', { schema: { tags, body: userSaveBody } }, async (req, reply) => {
+    const auth = requireRole(req, Role.OrgAdmin);
+    const id = await createUser(app.deps, auth, req.body);
+    return reply.code(201).header('x-object-id', id).send();
+  });
+
+  app.put('/user/:id', { schema: { tags, params: idParams, body: userSaveBody } }, async (req, reply) => {
+    const auth = requireRole(req, Role.OrgAdmin);
+    await updateUserAccount(app.deps, auth, pathId(req.params.id, 'Unknown user'), req.body);
+    return reply.code(204).send();
+  });
+
+  app.delete('/user/:id', { schema: { tags, params: idParams } }, async (req, reply) => {
+    const auth = requireRole(req, Role.OrgAdmin);
+    const id = pathId(req.params.id, 'Unknown user');
+    if (id === auth.userId) throw forbidden('You cannot delete yourself');
+    const user = await manageableUser(app.deps, auth, id);
+    await deleteUser(db, user.id);
+    return reply.code(204).send();
+  });
+
+  app.put('/user/:id/password', { schema: { tags, params: idParams, body: passwordBody } }, async (req, reply) => {
+    const auth = requireAuth(req);
+    const id = req.params.id === 'me' ? auth.userId : pathId(req.params.id, 'Unknown user');
+    if (id !== auth.userId && !isOrgAdmin(auth.role)) throw forbidden();
+    await setPassword(app.deps, auth, id, req.body.password);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,82 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { App, AuthContext } from '../app-context.js';
+import { tooManyRequests, unauthorized } from './errors.js';
+
+interface SessionCheckRow {
+  id: string;
+  organization_id: string;
+  email: string;
+  role: number;
+  hits: number | null;
+}
+
+/**
+ * Authenticates every request that carries a bearer token and enforces the per-user rate
+ * limit. One round trip checks the session and user, refreshes the session's activity
+ * (at most once a minute) and counts the request in the shared rate-limit table.
+ */
+/** Paths served to everyone: the web app's files and the API documentation. */
+const PUBLIC_PREFIXES = ['/ui/', '/docs'];
+
+export function installAuthentication(app: App): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (req) => {
+    const isPublic =
+      req.routeOptions.config?.public === true ||
+      !req.routeOptions.url ||
+      PUBLIC_PREFIXES.some((p) => req.url.startsWith(p));
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) {
+      if (isPublic) return;
+      throw unauthorized();
+    }
+    const ctx = await authenticateToken(app, req, token);
+    if (!ctx) {
+      if (isPublic) return;
+      throw unauthorized('The access token is invalid or has expired');
+    }
+    req.auth = ctx;
+  });
+}
+
+async function authenticateToken(app: App, req: FastifyRequest, token: string): Promise<AuthContext | null> {
+  const { tokens, db, config } = app.deps;
+  const claims = await tokens.verifyAccess(token);
+  if (!claims) return null;
+  const period = config.rateLimitPeriodSeconds;
+  // Windows are identified by their start, in epoch seconds.
+  const window = Math.floor(Date.now() / 1000 / period) * period;
+  const { rows } = await sql<SessionCheckRow>`
+    WITH u AS (
+      SELECT u.id, u.organization_id, u.email, u.role, s.last_activity
+      FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.id = ${claims.sessionId} AND s.user_id = ${claims.userId}
+        AND s.expires_at > now() AND NOT u.disabled
+    ), touch AS (
+      UPDATE sessions SET last_activity = now()
+      WHERE id = ${claims.sessionId}
+        AND EXISTS (SELECT 1 FROM u WHERE u.last_activity < now() - interval '1 minute')
+    ), hit AS (
+      INSERT INTO rate_limit_hits (subject, window_start, hits)
+      SELECT u.id::text, ${window}, 1 FROM u
+      ON CONFLICT (subject, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
+      RETURNING hits
+    )
+    SELECT u.id, u.organization_id, u.email, u.role, (SELECT hits FROM hit) AS hits FROM u
+  `.execute(db);
+  const row = rows[0];
+  if (!row) return null;
+  if (row.hits !== null && row.hits > config.RATE_LIMIT && !req.url.startsWith('/ui/')) {
+    const retry = window + period - Date.now() / 1000;
+    throw tooManyRequests(retry, 'Rate limit exceeded');
+  }
+  return {
+    userId: row.id,
+    orgId: row.organization_id,
+    email: row.email,
+    role: row.role,
+    sessionId: claims.sessionId,
+  };
+}

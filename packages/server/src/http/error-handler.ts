@@ -1,0 +1,78 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from './errors.js';
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+}
+
+function send(reply: FastifyReply, status: number, message: string, appCode?: number) {
+  if (appCode !== undefined) reply.header('x-error-code', String(appCode));
+  return reply
+    .code(status)
+    .type('application/json')
+    .send({
+      statusCode: status,
+      error: httpReason(status),
+      message,
+      ...(appCode !== undefined ? { code: appCode } : {}),
+    });
+}
+
+function httpReason(status: number): string {
+  return (
+    {
+      400: 'Bad Request',
+      401: 'Unauthorized',
+      402: 'Payment Required',
+      403: 'Forbidden',
+      404: 'Not Found',
+      409: 'Conflict',
+      410: 'Gone',
+      413: 'Payload Too Large',
+      415: 'Unsupported Media Type',
+      429: 'Too Many Requests',
+      503: 'Service Unavailable',
+    }[status] ?? 'Error'
+  );
+}
+
+/**
+ * Maps every failure to a status code (and `X-Error-Code` where the reference has one).
+ * Bad input of any kind is a 4xx; a 500 is always a bug and is logged as one.
+ */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError & PgError, req: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof HttpError) {
+      for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+      return send(reply, err.statusCode, err.message, err.appCode);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issues = err.validation
+        .map(
+          (v) => `${v.instancePath ? v.instancePath.slice(1).replace(/\//g, '.') + ': ' : ''}${v.message ?? 'invalid'}`,
+        )
+        .join('; ');
+      return send(reply, 400, `Invalid ${err.validationContext ?? 'request'}: ${issues}`);
+    }
+    if (err.validation) return send(reply, 400, err.message);
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, 413, 'Request body is too large');
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(reply, 415, 'Unsupported content type');
+    if (err.code?.startsWith('FST_ERR_CTP_') || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+      return send(reply, 400, 'Malformed request body');
+    if (err instanceof SyntaxError || err.statusCode === 400) return send(reply, 400, 'Malformed request body');
+    // Database errors caused by input that slipped past validation are still the client's.
+    if (err.code === '22P02' || err.code === '22007' || err.code === '22008' || err.code === '22003')
+      return send(reply, 400, 'Invalid value');
+    if (err.code === '23505') return send(reply, 409, 'Already exists');
+    if (err.code === '23503') return send(reply, 400, 'Refers to something that does not exist');
+    if (err.code === '23P01') return send(reply, 409, 'Conflicts with an existing entry');
+    if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500)
+      return send(reply, err.statusCode, err.message);
+    req.log.error({ err }, 'unhandled error');
+    return send(reply, 500, 'Internal server error');
+  });
+
+  app.setNotFoundHandler((req, reply) => send(reply, 404, `No route ${req.method} ${req.url.split('?')[0]}`));
+}

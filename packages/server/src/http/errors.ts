@@ -1,0 +1,23 @@
+import type { ErrorCode } from '@perch/contract';
+
+/** The one HTTP error type. `appCode` becomes the `X-Error-Code` header. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly appCode?: ErrorCode,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, appCode?: ErrorCode) => new HttpError(400, message, appCode);
+export const unauthorized = (message = 'Authentication required', appCode?: ErrorCode) =>
+  new HttpError(401, message, appCode);
+export const forbidden = (message = 'You are not allowed to do this', appCode?: ErrorCode) =>
+  new HttpError(403, message, appCode);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string, appCode?: ErrorCode) => new HttpError(409, message, appCode);
+export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests') =>
+  new HttpError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

@@ -1,0 +1,95 @@
+import { randomBytes, randomUUID, createHash } from 'node:crypto';
+import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI, jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/connection.js';
+import type { SecretBox } from './secret-box.js';
+import { getOrCreateSystemValue } from './system-values.js';
+
+const ALG = 'EdDSA';
+
+export interface AccessClaims {
+  userId: string;
+  email: string;
+  sessionId: string;
+  role: number;
+}
+
+export interface TokenService {
+  signAccess(claims: AccessClaims): Promise<{ token: string; expiresAt: number }>;
+  /** Returns the claims of a valid, unexpired token, or null. */
+  verifyAccess(token: string): Promise<AccessClaims | null>;
+}
+
+/**
+ * Access tokens are short-lived JWTs signed with an Ed25519 key kept in the database
+ * (encrypted), so a restart or another server process accepts existing tokens.
+ */
+export async function createTokenService(
+  db: Db,
+  secrets: SecretBox,
+  installId: string,
+  ttlSeconds: number,
+): Promise<TokenService> {
+  const boxedPrivate = await getOrCreateSystemValue(db, 'jwt_signing_key', async () => {
+    const { privateKey, publicKey } = await generateKeyPair(ALG, { extractable: true, crv: 'Ed25519' });
+    const pem = JSON.stringify({ priv: await exportPKCS8(privateKey), pub: await exportSPKI(publicKey) });
+    return secrets.encrypt(pem);
+  });
+  const pemJson = secrets.decrypt(boxedPrivate);
+  if (!pemJson)
+    throw new Error('The token signing key cannot be decrypted: CRYPT_KEY differs from the one it was made with.');
+  const { priv, pub } = JSON.parse(pemJson) as { priv: string; pub: string };
+  const privateKey = await importPKCS8(priv, ALG);
+  const publicKey = await importSPKI(pub, ALG);
+
+  return {
+    async signAccess(c) {
+      const now = Math.floor(Date.now() / 1000);
+      const exp = now + ttlSeconds;
+      const token = await new SignJWT({
+        email: c.email,
+        userID: c.userId,
+        sid: c.sessionId,
+        role: c.role,
+        spaceAdmin: c.role >= 10,
+        admin: c.role >= 20,
+      })
+        .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+        .setIssuer(installId)
+        .setAudience(installId)
+        .setJti(randomUUID())
+        .setIssuedAt(now)
+        .setNotBefore(now)
+        .setExpirationTime(exp)
+        .sign(privateKey);
+      return { token, expiresAt: exp * 1000 };
+    },
+    async verifyAccess(token) {
+      try {
+        const { payload } = await jwtVerify(token, publicKey, {
+          algorithms: [ALG],
+          issuer: installId,
+          audience: installId,
+          requiredClaims: ['exp', 'iat', 'sid', 'userID'],
+        });
+        const { userID, sid, email, role } = payload as Record<string, unknown>;
+        if (typeof userID !== 'string' || typeof sid !== 'string') return null;
+        return {
+          userId: userID,
+          sessionId: sid,
+          email: typeof email === 'string' ? email : '',
+          role: typeof role === 'number' ? role : 0,
+        };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** A new opaque refresh token and the hash under which it is stored. */
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');

@@ -1,0 +1,62 @@
+import { buildApp } from './app.js';
+import { bootstrap } from './bootstrap.js';
+import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError } from './db/connection.js';
+import { createDeps, openDatabase } from './deps.js';
+import { purgeExpiredJob } from './jobs/purge-expired.js';
+import { startScheduler } from './jobs/scheduler.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const handle = await openDatabase(config);
+  const deps = await createDeps(config, handle);
+  const app = await buildApp(deps, {
+    logger: { level: config.LOG_LEVEL, transport: undefined },
+  });
+  const boot = await bootstrap(deps.db, config);
+  if (boot.created) {
+    app.log.info(
+      { organization: config.INIT_ORG_NAME, admin: boot.created.adminEmail },
+      'created the first organisation',
+    );
+    if (boot.created.generatedPassword) {
+      // Printed once, on the console only: the operator needs it for the first sign-in.
+      process.stdout.write(
+        `\n  First start: sign in as ${boot.created.adminEmail} with password ${boot.created.generatedPassword}\n` +
+          '  (set INIT_ADMIN_PASSWORD to choose it; change it after signing in)\n\n',
+      );
+    }
+  }
+  const stopJobs = config.JOBS_DISABLED ? () => {} : startScheduler(deps.db, [purgeExpiredJob], app.log);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    stopJobs();
+    await app.close();
+    await handle.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    {
+      url: `http://localhost:${config.PORT}/ui/`,
+      database: handle.engine === 'pglite' ? config.dataDir : 'postgresql',
+    },
+    'Perch is ready',
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`Perch failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const src = (pkg: string) => fileURLToPath(new URL(`../${pkg}/src/index.ts`, import.meta.url));
+
+/** API paths proxied to the server in development (`npm run dev`). */
+const API_PREFIXES = [
+  '/auth',
+  '/user',
+  '/organization',
+  '/auth-provider',
+  '/setting',
+  '/preference',
+  '/location',
+  '/booking',
+  '/recurring-booking',
+  '/buddy',
+  '/group',
+  '/space-attribute',
+  '/stats',
+  '/search',
+  '/healthcheck',
+  '/docs',
+];
+const target = process.env.PERCH_API ?? 'http://localhost:8080';
+
+export default defineConfig({
+  base: '/ui/',
+  plugins: [react()],
+  resolve: { alias: { '@perch/contract': src('contract'), '@perch/client': src('client') } },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 900 },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(API_PREFIXES.map((p) => [p, { target, changeOrigin: false }])),
+  },
+});

@@ -14,7 +14,8 @@ export interface AccessClaims {
 }
 
 export interface TokenService {
-  signAccess(claims: AccessClaims): Promise<{ token: string; expiresAt: number }>;
+  /** Signs an access token; `issuedAt` (epoch seconds) defaults to now. */
+  signAccess(claims: AccessClaims, issuedAt?: number): Promise<{ token: string; expiresAt: number }>;
   /** Returns the claims of a valid, unexpired token, or null. */
   verifyAccess(token: string): Promise<AccessClaims | null>;
 }
@@ -42,8 +43,8 @@ export async function createTokenService(
   const publicKey = await importSPKI(pub, ALG);
 
   return {
-    async signAccess(c) {
-      const now = Math.floor(Date.now() / 1000);
+    async signAccess(c, issuedAt) {
+      const now = issuedAt ?? Math.floor(Date.now() / 1000);
       const exp = now + ttlSeconds;
       const token = await new SignJWT({
         email: c.email,

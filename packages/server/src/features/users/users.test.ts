@@ -1,0 +1,181 @@
+import { PerchClient } from '@perch/client';
+import type { User } from '@perch/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { failure, rawRequest, statusOf } from '../../test-support/http.js';
+import { ADMIN_EMAIL, startTestServer, TEST_PASSWORD, type TestServer } from '../../test-support/server.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+beforeEach(() => s.reset());
+
+async function orgAdmin(): Promise<{ id: string; c: PerchClient }> {
+  const id = await s.createUser({ email: 'oa@test.perch.local', role: 20 });
+  return { id, c: await s.signIn('oa@test.perch.local') };
+}
+
+describe('creating users', () => {
+  it('creates a user (201 + X-Object-Id) that can be read back', async () => {
+    const res = await s.admin.post('/user/', {
+      email: 'Ada.Lovelace@Test.Perch.Local',
+      firstname: 'Ada',
+      lastname: 'Lovelace',
+      role: 10,
+      password: TEST_PASSWORD,
+    });
+    expect(res.status).toBe(201);
+    expect(res.objectId).toMatch(/^[0-9a-f-]{36}$/);
+    const u = await s.admin.get<User>(`/user/${res.objectId}`);
+    expect(u).toMatchObject({
+      email: 'ada.lovelace@test.perch.local',
+      firstname: 'Ada',
+      role: 10,
+      spaceAdmin: true,
+      admin: false,
+      requirePassword: true,
+      password: '',
+    });
+  });
+
+  it('refuses a duplicate email in the organisation with 409 + 3001, case-insensitively', async () => {
+    await s.createUser({ email: 'dup@test.perch.local' });
+    const err = await failure(s.admin.post('/user/', { email: 'DUP@test.perch.local', role: 0 }));
+    expect(err.status).toBe(409);
+    expect(err.appCode).toBe(3001);
+  });
+
+  it('validates email, names and password strength', async () => {
+    expect(await statusOf(s.admin.post('/user/', { email: 'not-an-email', role: 0 }))).toBe(400);
+    expect(await statusOf(s.admin.post('/user/', { email: 'a@b.org', firstname: 'X', role: 0 }))).toBe(400);
+    expect(await statusOf(s.admin.post('/user/', { email: 'a@b.org', role: 0, password: 'weakpassword' }))).toBe(400);
+    expect(await statusOf(s.admin.post('/user/', { email: 'a@b.org', role: 7 }))).toBe(400);
+    expect(await statusOf(s.admin.post('/user/', { role: 0 }))).toBe(400);
+  });
+
+  it("never grants a role above the creator's own (falls back to 0), but org admins may create service accounts", async () => {
+    const { c } = await orgAdmin();
+    const up = await c.post('/user/', { email: 'boss@test.perch.local', role: 90 });
+    expect((await s.admin.get<User>(`/user/${up.objectId}`)).role).toBe(0);
+    const svc = await c.post('/user/', { email: 'robot@test.perch.local', role: 22 });
+    expect((await s.admin.get<User>(`/user/${svc.objectId}`)).role).toBe(22);
+  });
+
+  it('is for org admins only', async () => {
+    await s.createUser({ email: 'sa@test.perch.local', role: 10 });
+    const sa = await s.signIn('sa@test.perch.local');
+    expect(await statusOf(sa.post('/user/', { email: 'x@test.perch.local', role: 0 }))).toBe(403);
+    expect(await statusOf(sa.get('/user/count'))).toBe(403);
+    expect(Array.isArray(await sa.get('/user/'))).toBe(true);
+    await s.createUser({ email: 'u@test.perch.local' });
+    const u = await s.signIn('u@test.perch.local');
+    expect(await statusOf(u.get('/user/'))).toBe(403);
+  });
+});
+
+describe('updating users', () => {
+  it('keeps your own role: nobody changes their own role', async () => {
+    const { id, c } = await orgAdmin();
+    await c.put(`/user/${id}`, { email: 'oa@test.perch.local', role: 0, firstname: 'Org', lastname: 'Admin' });
+    expect((await s.admin.get<User>(`/user/${id}`)).role).toBe(20);
+  });
+
+  it('keeps the old role when a higher one is requested', async () => {
+    const { c } = await orgAdmin();
+    const target = await s.createUser({ email: 't@test.perch.local', role: 10 });
+    await c.put(`/user/${target}`, { email: 't@test.perch.local', role: 90 });
+    expect((await s.admin.get<User>(`/user/${target}`)).role).toBe(10);
+    await c.put(`/user/${target}`, { email: 't@test.perch.local', role: 20 });
+    expect((await s.admin.get<User>(`/user/${target}`)).role).toBe(20);
+  });
+
+  it('does not let an org admin touch a super admin', async () => {
+    const { c } = await orgAdmin();
+    const me = await s.admin.get<User>('/user/me');
+    expect(await statusOf(c.put(`/user/${me.id}`, { email: ADMIN_EMAIL, role: 0 }))).toBe(403);
+    expect(await statusOf(c.put(`/user/${me.id}/password`, { password: 'Taken!over1' }))).toBe(403);
+    expect(await statusOf(c.delete(`/user/${me.id}`))).toBe(403);
+  });
+
+  it('refuses an email that another user has (409 + 3001) and unknown ids (404)', async () => {
+    const a = await s.createUser({ email: 'a@test.perch.local' });
+    await s.createUser({ email: 'b@test.perch.local' });
+    const err = await failure(s.admin.put(`/user/${a}`, { email: 'b@test.perch.local', role: 0 }));
+    expect([err.status, err.appCode]).toEqual([409, 3001]);
+    expect(
+      await statusOf(
+        s.admin.put('/user/00000000-0000-4000-8000-000000000000', { email: 'z@test.perch.local', role: 0 }),
+      ),
+    ).toBe(404);
+    expect(await statusOf(s.admin.get('/user/nope'))).toBe(404);
+  });
+
+  it('signs the user out everywhere when an admin sets a new password, and asks for a change', async () => {
+    const id = await s.createUser({ email: 'p@test.perch.local' });
+    const u = await s.signIn('p@test.perch.local');
+    await s.admin.put(`/user/${id}/password`, { password: 'Brand!new22' });
+    expect(await statusOf(u.get('/user/me'))).toBe(401);
+    const err = await failure(s.signIn('p@test.perch.local', 'Brand!new22'));
+    expect([err.status, err.appCode]).toEqual([401, 5001]);
+  });
+
+  it('lets users change their own password (sessions end, no forced change)', async () => {
+    await s.createUser({ email: 'self@test.perch.local' });
+    const u = await s.signIn('self@test.perch.local');
+    expect(await statusOf(u.put('/user/me/password', { password: 'short' }))).toBe(400);
+    await u.put('/user/me/password', { password: 'Mine!new123' });
+    expect(await statusOf(u.get('/user/me'))).toBe(401);
+    await expect(s.signIn('self@test.perch.local', 'Mine!new123')).resolves.toBeInstanceOf(PerchClient);
+    const other = await s.createUser({ email: 'other@test.perch.local' });
+    const u2 = await s.signIn('self@test.perch.local', 'Mine!new123');
+    expect(await statusOf(u2.put(`/user/${other}/password`, { password: 'Mine!new123' }))).toBe(403);
+  });
+});
+
+describe('deleting and listing users', () => {
+  it('deletes a user, but never yourself', async () => {
+    const id = await s.createUser({ email: 'gone@test.perch.local' });
+    await s.admin.delete(`/user/${id}`);
+    expect(await statusOf(s.admin.get(`/user/${id}`))).toBe(404);
+    const me = await s.admin.get<User>('/user/me');
+    expect(await statusOf(s.admin.delete(`/user/${me.id}`))).toBe(403);
+    expect(await statusOf(s.admin.delete(`/user/${id}`))).toBe(404);
+  });
+
+  it('searches by email and names and counts', async () => {
+    await s.createUser({ email: 'grace@test.perch.local', firstname: 'Grace', lastname: 'Hopper' });
+    await s.createUser({ email: 'alan@test.perch.local', firstname: 'Alan', lastname: 'Turing' });
+    const hits = await s.admin.get<User[]>('/user/', { q: 'hopp' });
+    expect(hits.map((u) => u.email)).toEqual(['grace@test.perch.local']);
+    const all = await s.admin.get<User[]>('/user/');
+    expect(all.map((u) => u.email)).toEqual([ADMIN_EMAIL, 'alan@test.perch.local', 'grace@test.perch.local'].sort());
+    expect(await s.admin.get('/user/count')).toEqual({ count: 3 });
+    const page = await s.admin.get<User[]>('/user/', { limit: 1, offset: 1 });
+    expect(page).toHaveLength(1);
+  });
+
+  it('looks users up by email: admins always, others only with show_names (and never themselves)', async () => {
+    await s.createUser({ email: 'look@test.perch.local', role: 0 });
+    await s.createUser({ email: 'me@test.perch.local', role: 0 });
+    const me = await s.signIn('me@test.perch.local');
+    expect((await s.admin.get<User>('/user/byEmail/look@test.perch.local')).email).toBe('look@test.perch.local');
+    expect(await statusOf(me.get('/user/byEmail/look@test.perch.local'))).toBe(403);
+    await s.admin.put('/setting/show_names', { value: '1' });
+    const seen = await me.get<User>('/user/byEmail/look@test.perch.local');
+    expect(seen.email).toBe('look@test.perch.local');
+    expect(seen.lastActivity).toBeNull();
+    expect(await statusOf(me.get('/user/byEmail/me@test.perch.local'))).toBe(404);
+    expect(await statusOf(me.get('/user/byEmail/nobody@test.perch.local'))).toBe(404);
+  });
+
+  it('/user/me shows the organisation and whether the request came in on the primary domain', async () => {
+    const me = await s.admin.get<User & { isPrimaryDomain: boolean }>('/user/me');
+    expect(me.organization).toMatchObject({ id: s.orgId, name: 'Test Org' });
+    expect(me.isPrimaryDomain).toBe(false);
+    const onPrimary = await rawRequest(`${s.url}/user/me`, {
+      headers: { authorization: `Bearer ${s.admin.store.load()!.accessToken}`, host: 'test.perch.local' },
+    });
+    expect((JSON.parse(onPrimary.body) as { isPrimaryDomain: boolean }).isPrimaryDomain).toBe(true);
+  });
+});

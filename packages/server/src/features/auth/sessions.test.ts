@@ -1,4 +1,4 @@
-import { ApiError, login, PerchClient } from '@perch/client';
+import { type ApiError, login, PerchClient } from '@perch/client';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../../test-support/server.js';

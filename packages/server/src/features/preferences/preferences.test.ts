@@ -1,0 +1,95 @@
+import type { Preference } from '@perch/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { statusOf } from '../../test-support/http.js';
+import { startTestServer, type TestServer } from '../../test-support/server.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+beforeEach(() => s.reset());
+
+async function user() {
+  await s.createUser({ email: 'pref@test.perch.local' });
+  return s.signIn('pref@test.perch.local');
+}
+
+describe('preferences', () => {
+  it('new users get the default preferences, sorted by name', async () => {
+    const u = await user();
+    const list = await u.get<Preference[]>('/preference/');
+    const byName = Object.fromEntries(list.map((p) => [p.name, p.value]));
+    expect(byName).toMatchObject({
+      enter_time: '1',
+      workday_start: '09:00',
+      workdays: '1,2,3,4,5',
+      booked_color: '#ff453a',
+      use_24_hour_time: '1',
+      week_start_day: '1',
+    });
+    expect(list.map((p) => p.name)).toEqual([...list.map((p) => p.name)].sort());
+    // The organisation's default turns mail notifications on.
+    expect(byName.mail_notifications).toBe('1');
+  });
+
+  it('reads one preference; unknown names and names without a value are 404', async () => {
+    const u = await user();
+    expect(await u.get('/preference/workday_end')).toBe('17:00');
+    expect(await statusOf(u.get('/preference/no_such'))).toBe(404);
+    expect(await statusOf(u.get('/preference/caldav_url'))).toBe(404);
+  });
+
+  it('validates values by type', async () => {
+    const u = await user();
+    await u.put('/preference/booked_color', { value: '#123abc' });
+    expect(await u.get('/preference/booked_color')).toBe('#123abc');
+    const bad: [string, string][] = [
+      ['booked_color', 'red'],
+      ['workday_start', '25:00'],
+      ['workdays', '5,1'],
+      ['week_start_day', '3'],
+      ['enter_time', '9'],
+      ['date_format', 'YYYY'],
+      ['use_24_hour_time', 'yes'],
+      ['location_id', 'not-a-uuid'],
+      ['mail_language', 'fr'],
+    ];
+    for (const [name, value] of bad) expect(await statusOf(u.put(`/preference/${name}`, { value })), name).toBe(400);
+    expect(await statusOf(u.put('/preference/nope', { value: '1' }))).toBe(404);
+    expect(await statusOf(u.put('/preference/caldav_url', { value: 'x'.repeat(257) }))).toBe(400);
+  });
+
+  it('applies a bulk write all-or-nothing', async () => {
+    const u = await user();
+    expect(
+      await statusOf(
+        u.put('/preference/', [
+          { name: 'workday_start', value: '08:00' },
+          { name: 'workday_end', value: 'late' },
+        ]),
+      ),
+    ).toBe(400);
+    expect(await u.get('/preference/workday_start')).toBe('09:00');
+    expect(await statusOf(u.put('/preference/', [{ name: 'nope', value: '1' }]))).toBe(404);
+    await u.put('/preference/', [
+      { name: 'workday_start', value: '08:00' },
+      { name: 'caldav_pass', value: 'calendar-secret' },
+    ]);
+    expect(await u.get('/preference/workday_start')).toBe('08:00');
+    // Stored encrypted, returned to its owner in clear.
+    expect(await u.get('/preference/caldav_pass')).toBe('calendar-secret');
+    const row = await s.deps.db
+      .selectFrom('user_preferences')
+      .select('value')
+      .where('name', '=', 'caldav_pass')
+      .executeTakeFirst();
+    expect(row?.value).not.toContain('calendar-secret');
+  });
+
+  it('belong to their user only', async () => {
+    const u = await user();
+    await u.put('/preference/workday_start', { value: '07:30' });
+    expect(await s.admin.get('/preference/workday_start')).toBe('09:00');
+  });
+});

@@ -63,7 +63,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return send(reply, 400, 'Malformed request body');
     if (err instanceof SyntaxError || err.statusCode === 400) return send(reply, 400, 'Malformed request body');
     // Database errors caused by input that slipped past validation are still the client's.
-    if (err.code === '22P02' || err.code === '22007' || err.code === '22008' || err.code === '22003')
+    // Class 22 is "data exception": a value the database cannot take (bad UUID, NUL byte …).
+    if (typeof err.code === 'string' && err.code.startsWith('22') && err.code.length === 5)
       return send(reply, 400, 'Invalid value');
     if (err.code === '23505') return send(reply, 409, 'Already exists');
     if (err.code === '23503') return send(reply, 400, 'Refers to something that does not exist');

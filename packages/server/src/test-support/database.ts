@@ -5,10 +5,10 @@ import { migrate } from '../db/migrate.js';
 
 let shared: Promise<DatabaseHandle> | undefined;
 
-/** The test database URL of this worker: its own database on the server in DATABASE_URL. */
-export async function workerDatabaseUrl(adminUrl: string): Promise<string> {
+/** A fresh, empty database of this worker on the server in DATABASE_URL (dropped and re-created). */
+export async function workerDatabaseUrl(adminUrl: string, prefix = 'perch_test'): Promise<string> {
   const worker = process.env.VITEST_POOL_ID ?? process.env.VITEST_WORKER_ID ?? '0';
-  const name = `perch_test_${worker}`;
+  const name = `${prefix}_${worker}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {

@@ -36,7 +36,10 @@ export async function rawRequest(
 ): Promise<RawResponse> {
   const { request } = await import('node:http');
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: opts.method ?? 'GET', headers: opts.headers ?? {} }, (res) => {
+    const headers = { ...opts.headers };
+    if (opts.body !== undefined) headers['content-length'] = String(Buffer.byteLength(opts.body));
+    // A fresh connection per request: the server may close one after refusing a body.
+    const req = request(url, { method: opts.method ?? 'GET', headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>

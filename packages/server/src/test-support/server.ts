@@ -51,7 +51,10 @@ export const testEnv: Record<string, string> = {
 };
 
 /** Starts the real HTTP server on a free port, on this worker's test database. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: { reset?: boolean } = {},
+): Promise<TestServer> {
   const handle = await sharedTestDatabase();
   const config = loadConfig({ ...testEnv, ...env, PORT: '0' });
   const deps = await createDeps(config, handle);
@@ -96,6 +99,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       await app.close();
     },
   };
-  await server.reset();
+  if (opts.reset === false) {
+    const org = await deps.db.selectFrom('organizations').select('id').orderBy('signup_date').executeTakeFirst();
+    server.orgId = org?.id ?? '';
+    server.admin = await server.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+  } else {
+    await server.reset();
+  }
   return server;
 }

@@ -25,11 +25,30 @@ const API_PREFIXES = [
 ];
 const target = process.env.PERCH_API ?? 'http://localhost:8080';
 
+/** Libraries change less often than the app: separate chunks stay cached across releases. */
+const VENDOR_CHUNKS: Record<string, RegExp> = {
+  react: /node_modules\/(react|react-dom|scheduler)\//,
+  mantine:
+    /node_modules\/(@mantine|@floating-ui|react-remove-scroll[^/]*|react-transition-group|react-number-format|react-textarea-autosize|use-callback-ref|use-sidecar|tslib|get-nonce|detect-node-es)\//,
+  router: /node_modules\/react-router\//,
+  zod: /node_modules\/zod\//,
+};
+
+function vendorChunk(id: string): string | undefined {
+  return Object.entries(VENDOR_CHUNKS).find(([, pattern]) => pattern.test(id))?.[0];
+}
+
 export default defineConfig({
   base: '/ui/',
   plugins: [react()],
   resolve: { alias: { '@perch/contract': src('contract'), '@perch/client': src('client') } },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 900 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 900,
+    rollupOptions: { output: { manualChunks: vendorChunk } },
+  },
   server: {
     port: 5173,
     proxy: Object.fromEntries(API_PREFIXES.map((p) => [p, { target, changeOrigin: false }])),

@@ -1,1 +1,40 @@
-export {};
+import { cleanup } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { afterEach } from 'vitest';
+import en from './i18n/en.json';
+
+// jsdom lacks the layout APIs Mantine asks for; these stand-ins answer "no match" / "no size".
+if (!window.matchMedia) {
+  window.matchMedia = (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  });
+}
+
+class ResizeObserverStandIn {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStandIn;
+Element.prototype.scrollIntoView ??= () => undefined;
+
+await i18next.use(initReactI18next).init({
+  lng: 'en',
+  fallbackLng: false,
+  resources: { en: { translation: en } },
+  interpolation: { escapeValue: false },
+});
+
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  localStorage.clear();
+});

@@ -1,0 +1,67 @@
+import { ApiError } from '@perch/client';
+import { ErrorCode } from '@perch/contract';
+import type { Message, MessageKey } from '../i18n';
+import type { ValueMap } from './session/session-data';
+
+interface CodeMessage {
+  key: MessageKey;
+  /** The setting whose value fills `{{num}}` in the message. */
+  numFrom?: string;
+}
+
+/** Application error codes (`X-Error-Code`) and their messages (reference §3.1). */
+const BY_APP_CODE: Readonly<Record<number, CodeMessage>> = {
+  [ErrorCode.BookingSlotConflict]: { key: 'errorSlotConflict' },
+  [ErrorCode.BookingLocationMaxConcurrent]: { key: 'errorTooManyConcurrent' },
+  [ErrorCode.BookingTooManyUpcomingBookings]: { key: 'errorBookingLimit', numFrom: 'max_bookings_per_user' },
+  [ErrorCode.BookingTooManyDaysInAdvance]: { key: 'errorDaysAdvance', numFrom: 'max_days_in_advance' },
+  [ErrorCode.BookingInvalidBookingDuration]: {
+    key: 'errorMaxBookingDuration',
+    numFrom: 'max_booking_duration_hours',
+  },
+  [ErrorCode.BookingMaxConcurrentForUser]: {
+    key: 'errorConcurrentBookingLimit',
+    numFrom: 'max_concurrent_bookings_per_user',
+  },
+  [ErrorCode.BookingInvalidMinBookingDuration]: {
+    key: 'errorMinBookingDuration',
+    numFrom: 'min_booking_duration_hours',
+  },
+  [ErrorCode.BookingMaxHoursBeforeDelete]: {
+    key: 'errorDeleteBookingBeforeMaxCancel',
+    numFrom: 'max_hours_before_delete',
+  },
+  [ErrorCode.BookingNotAllowedBooker]: { key: 'errorNotAllowedBooker' },
+  [ErrorCode.BookingSubjectRequired]: { key: 'errorSubjectRequired' },
+  [ErrorCode.BookingInPast]: { key: 'errorInPast' },
+  [ErrorCode.BookingInvalidSubject]: { key: 'errorInvalidSubject' },
+  [ErrorCode.BookingInvalidWeekday]: { key: 'errorInvalidWeekday' },
+  [ErrorCode.PresenceReportDateRangeTooLong]: { key: 'errorDateRangeTooLong' },
+  [ErrorCode.UserAlreadyExists]: { key: 'errorUsernameExists' },
+  [ErrorCode.GroupNameAlreadyExists]: { key: 'errorGroupNameAlreadyExists' },
+  [ErrorCode.PasswordUpdateRequired]: { key: 'errorPasswordChangeRequired' },
+  [ErrorCode.AuthProviderAlreadyExists]: { key: 'errorAuthProviderNameExists' },
+};
+
+function byStatus(status: number): MessageKey {
+  if (status === 400) return 'badRequestBody';
+  if (status === 401) return 'sessionExpiredBody';
+  if (status === 403) return 'errorForbidden';
+  if (status === 404) return 'notFoundBody';
+  if (status === 429) return 'errorTooManyRequests';
+  if (status >= 500) return 'serverErrorBody';
+  return 'errorUnknown';
+}
+
+/**
+ * What to tell the user about a failed call: by application code when the server sent one,
+ * else by HTTP status. Anything that is not an API error (a bug, a network stack failure)
+ * becomes the generic message.
+ */
+export function apiErrorMessage(error: unknown, settings: ValueMap = {}): Message {
+  if (!(error instanceof ApiError) || error.isNetworkError) return { key: 'errorUnknown' };
+  const coded = BY_APP_CODE[error.appCode];
+  if (coded?.numFrom) return { key: coded.key, values: { num: settings[coded.numFrom] ?? '?' } };
+  if (coded) return { key: coded.key };
+  return { key: byStatus(error.status) };
+}

@@ -1,0 +1,82 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { NotFoundPage } from '../features/system/NotFoundPage';
+import { RequireAdmin } from './guards/RequireAdmin';
+import { RequireSignedIn } from './guards/RequireSignedIn';
+import { DEFAULT_SIGNED_IN_PATH } from './safe-redirect';
+import { useSession } from './session/session-context';
+import { PublicLayout } from './shell/PublicLayout';
+import { SignedInLayout } from './shell/SignedInLayout';
+import { FullPageLoader } from './ui/Loaders';
+
+// Each page is its own chunk, so the first load carries only the shell.
+const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const SearchPage = lazy(() => import('../features/search/SearchPage').then((m) => ({ default: m.SearchPage })));
+const BookingsPage = lazy(() => import('../features/bookings/BookingsPage').then((m) => ({ default: m.BookingsPage })));
+const BuddiesPage = lazy(() => import('../features/buddies/BuddiesPage').then((m) => ({ default: m.BuddiesPage })));
+const PreferencesPage = lazy(() =>
+  import('../features/preferences/PreferencesPage').then((m) => ({ default: m.PreferencesPage })),
+);
+const AdminPage = lazy(() => import('../features/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
+
+/** `/` leads to the booking page when signed in, else to sign-in (keeping the query). */
+function StartRedirect() {
+  const { state } = useSession();
+  const { search } = useLocation();
+  return <Navigate to={state.status === 'signedIn' ? DEFAULT_SIGNED_IN_PATH : `/login${search}`} replace />;
+}
+
+/** Unknown paths get the 404 page in whichever frame fits the visitor. */
+function NotFoundRoute() {
+  const { state } = useSession();
+  if (state.status === 'signedIn') {
+    return (
+      <SignedInLayout>
+        <NotFoundPage />
+      </SignedInLayout>
+    );
+  }
+  return (
+    <PublicLayout>
+      <NotFoundPage framed={false} />
+    </PublicLayout>
+  );
+}
+
+export function AppRoutes() {
+  const { state } = useSession();
+  if (state.status === 'loading') return <FullPageLoader />;
+  return (
+    <Routes>
+      <Route index element={<StartRedirect />} />
+      <Route element={<PublicLayout />}>
+        <Route path="login" element={<LoginPage />} />
+        <Route path="resetpw" element={<ResetPasswordPage />} />
+      </Route>
+      <Route
+        element={
+          <RequireSignedIn>
+            <SignedInLayout />
+          </RequireSignedIn>
+        }
+      >
+        <Route path="search" element={<SearchPage />} />
+        <Route path="bookings" element={<BookingsPage />} />
+        <Route path="buddies" element={<BuddiesPage />} />
+        <Route path="preferences" element={<PreferencesPage />} />
+        <Route
+          path="admin/*"
+          element={
+            <RequireAdmin>
+              <AdminPage />
+            </RequireAdmin>
+          }
+        />
+      </Route>
+      <Route path="*" element={<NotFoundRoute />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,58 @@
+import { logout } from '@perch/client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { restoreSession } from './restore-session';
+import { SessionContext, type SessionContextValue, type SessionState } from './session-context';
+import { fetchSignedInSession } from './session-data';
+import { createWebApi, type WebApi } from './web-client';
+
+interface SessionProviderProps {
+  children: ReactNode;
+  /** Builds the API access; the default talks to the server this page came from. */
+  createApi?: (onSignedOut: () => void) => WebApi;
+}
+
+const defaultCreateApi = (onSignedOut: () => void) => createWebApi({ onSignedOut });
+
+export function SessionProvider({ children, createApi = defaultCreateApi }: SessionProviderProps) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<SessionState>({ status: 'loading' });
+  const [api] = useState(() => createApi(() => setState({ status: 'signedOut', reason: 'expired' })));
+
+  useEffect(() => {
+    let cancelled = false;
+    void restoreSession(api).then((session) => {
+      if (cancelled) return;
+      setState(session ? { status: 'signedIn', session } : { status: 'signedOut', reason: 'none' });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [api]);
+
+  const completeSignIn = useCallback(async () => {
+    const session = await fetchSignedInSession(api.client);
+    setState({ status: 'signedIn', session });
+  }, [api]);
+
+  const signOut = useCallback(async () => {
+    const logoutUrl = api.store.load()?.logoutUrl ?? '';
+    try {
+      await logout(api.client);
+    } catch {
+      // The server may already have ended the session; the local credentials are gone anyway.
+    }
+    queryClient.clear();
+    if (logoutUrl) {
+      window.location.assign(logoutUrl);
+      return;
+    }
+    setState({ status: 'signedOut', reason: 'signedOut' });
+  }, [api, queryClient]);
+
+  const value = useMemo<SessionContextValue>(
+    () => ({ state, api, completeSignIn, signOut }),
+    [state, api, completeSignIn, signOut],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

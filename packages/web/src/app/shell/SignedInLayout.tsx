@@ -1,0 +1,72 @@
+import { AppShell, Burger, Container, Group, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useSession, useSignedInSession } from '../session/session-context';
+import { ErrorBoundary } from '../ErrorBoundary';
+import { PageLoader } from '../ui/Loaders';
+import { BrandLogo } from './BrandLogo';
+import { ColorSchemeMenu } from './ColorSchemeMenu';
+import { LanguageMenu } from './LanguageMenu';
+import { MainNavigation } from './MainNavigation';
+import { navigationItems } from './navigation-items';
+import { SkipLink } from './SkipLink';
+import { UserMenu } from './UserMenu';
+
+const HEADER_HEIGHT = 60;
+const NAVBAR_WIDTH = 248;
+
+/** The frame of every signed-in page: header, navigation (a drawer on phones) and content. */
+export function SignedInLayout({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  const { signOut } = useSession();
+  const { user, settings } = useSignedInSession();
+  const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  useEffect(closeNav, [pathname, closeNav]);
+
+  return (
+    <AppShell
+      header={{ height: HEADER_HEIGHT }}
+      navbar={{ width: NAVBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={0}
+    >
+      <SkipLink />
+      <AppShell.Header px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={navOpened}
+              onClick={toggleNav}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={navOpened ? t('closeNavigation') : t('openNavigation')}
+              aria-expanded={navOpened}
+              aria-controls="main-navigation"
+            />
+            <UnstyledButton component={Link} to="/search" aria-label={t('homeLink')}>
+              <BrandLogo customLogoUrl={settings.custom_logo_url ?? ''} organizationName={user.organization.name} />
+            </UnstyledButton>
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <LanguageMenu />
+            <ColorSchemeMenu />
+            <UserMenu user={user} onSignOut={() => void signOut()} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" id="main-navigation" aria-label={t('mainNavigation')}>
+        <MainNavigation items={navigationItems(user, settings)} />
+      </AppShell.Navbar>
+      <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }}>
+        <Container size="lg" px={{ base: 'md', sm: 'xl' }} py={{ base: 'lg', sm: 'xl' }}>
+          <ErrorBoundary key={pathname}>
+            <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
+          </ErrorBoundary>
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,63 @@
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconAdjustments, IconChevronDown, IconLogout } from '@tabler/icons-react';
+import type { UserMe } from '@perch/contract';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { displayName } from '../session/session-data';
+import classes from './UserMenu.module.css';
+
+function initials(name: string): string {
+  const parts = name.split(/[\s@.]+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
+}
+
+interface UserMenuProps {
+  user: UserMe;
+  onSignOut: () => void;
+}
+
+/** The signed-in person: name in the header, sign-out and preferences in the menu. */
+export function UserMenu({ user, onSignOut }: UserMenuProps) {
+  const { t } = useTranslation();
+  const name = displayName(user);
+  return (
+    <Menu position="bottom-end" withinPortal shadow="md" width={240}>
+      <Menu.Target>
+        <UnstyledButton className={classes.trigger} aria-label={t('accountMenu', { name })}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="blue" radius="xl" size={32}>
+              {initials(name)}
+            </Avatar>
+            <Box visibleFrom="sm" maw={180}>
+              <Text fz="sm" fw={500} truncate="end">
+                {name}
+              </Text>
+            </Box>
+            <IconChevronDown size={14} stroke={1.8} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('signedInAs')}</Menu.Label>
+        <Box px="sm" pb="xs">
+          <Text fz="sm" fw={600} truncate="end">
+            {name}
+          </Text>
+          <Text fz="xs" c="dimmed" truncate="end">
+            {user.email}
+          </Text>
+          <Text fz="xs" c="dimmed" truncate="end">
+            {user.organization.name}
+          </Text>
+        </Box>
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/preferences" leftSection={<IconAdjustments size={16} aria-hidden />}>
+          {t('navPreferences')}
+        </Menu.Item>
+        <Menu.Item onClick={onSignOut} leftSection={<IconLogout size={16} aria-hidden />}>
+          {t('signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,90 @@
+import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ApiError, login } from '@perch/client';
+import { ErrorCode, Routes, type Preflight } from '@perch/contract';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../app/session/session-context';
+import type { Message, MessageKey } from '../../i18n';
+import { FormErrorAlert } from './FormErrorAlert';
+import { SignInIdentity } from './SignInIdentity';
+import { signInErrorMessage } from './sign-in-errors';
+import { StepHeading } from './StepHeading';
+import { useSignIn } from './use-sign-in';
+
+interface PasswordStepProps {
+  email: string;
+  organisation: Preflight;
+  onBack: () => void;
+  /** The account must replace its password first (app code 5001). */
+  onNewPasswordRequired: (currentPassword: string) => void;
+}
+
+export function PasswordStep({ email, organisation, onBack, onNewPasswordRequired }: PasswordStepProps) {
+  const { t } = useTranslation();
+  const { api } = useSession();
+  const signIn = useSignIn();
+  const [error, setError] = useState<Message | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { password: '' },
+    validate: { password: (value): MessageKey | null => (value ? null : 'errorRequired') },
+  });
+
+  const submit = form.onSubmit(async ({ password }) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await signIn((client) => login(client, { email, password, organizationId: organisation.organization.id }));
+    } catch (e) {
+      if (e instanceof ApiError && e.appCode === ErrorCode.PasswordUpdateRequired) {
+        onNewPasswordRequired(password);
+        return;
+      }
+      setError(signInErrorMessage(e, 'login', api.retryAfter.secondsFor(Routes.auth.login)));
+      form.setFieldValue('password', '');
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  const passwordError = form.errors.password;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <StepHeading title={t('loginToOrg', { org: organisation.organization.name })} />
+        <SignInIdentity email={email} />
+        <FormErrorAlert message={error} />
+        {/* Lets password managers store the address together with the password. */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <PasswordInput
+          {...form.getInputProps('password')}
+          error={passwordError ? t(passwordError as MessageKey) : undefined}
+          label={t('password')}
+          autoComplete="current-password"
+          required
+          autoFocus
+        />
+        <Button type="submit" fullWidth loading={busy}>
+          {t('signIn')}
+        </Button>
+        <Group justify="space-between">
+          <Button
+            variant="subtle"
+            color="gray"
+            size="compact-sm"
+            leftSection={<IconArrowLeft size={16} aria-hidden className="mirror-in-rtl" />}
+            onClick={onBack}
+          >
+            {t('back')}
+          </Button>
+          <Anchor component={Link} to="/resetpw" fz="sm">
+            {t('forgotPassword')}
+          </Anchor>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

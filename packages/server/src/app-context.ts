@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import type { UserRow } from './db/schema.js';
 import type { SecretBox } from './lib/secret-box.js';
 import type { TokenService } from './lib/tokens.js';
 
@@ -30,6 +31,9 @@ export interface AuthContext {
   email: string;
   role: number;
   sessionId: string;
+  /** The caller's user row as of this request. */
+  user: UserRow;
+  organization: { id: string; name: string; language: string; primaryDomain: string };
 }
 
 declare module 'fastify' {

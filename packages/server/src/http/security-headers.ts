@@ -1,41 +1,47 @@
-import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import type { App } from '../app-context.js';
+import type { Config } from '../config.js';
 
 /**
  * Security headers for every response: a CSP without inline scripts, nosniff, no referrer,
  * and framing limited to `FRAME_ANCESTORS` (the embedded wiki mode lists its host there).
+ * Computed once at start-up: they do not depend on the request.
  */
+export function securityHeaders(config: Config): Record<string, string> {
+  const frameAncestors = config.frameAncestors.length ? config.frameAncestors.join(' ') : "'self'";
+  const csp = [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Mantine sets element styles at run time.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors}`,
+  ].join('; ');
+  return {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-site',
+    'permissions-policy': 'publickey-credentials-get=(self), camera=(), microphone=(), geolocation=()',
+    ...(config.frameAncestors.length ? {} : { 'x-frame-options': 'SAMEORIGIN' }),
+  };
+}
+
 export async function installSecurityHeaders(app: App): Promise<void> {
   const { config } = app.deps;
-  const frameAncestors = config.frameAncestors.length ? config.frameAncestors : ["'self'"];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Mantine sets element styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors,
-      },
-    },
-    frameguard: config.frameAncestors.length ? false : { action: 'sameorigin' },
-    referrerPolicy: { policy: 'no-referrer' },
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
-    strictTransportSecurity: false,
-  });
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('permissions-policy', 'publickey-credentials-get=(self), camera=(), microphone=(), geolocation=()');
+  const headers = securityHeaders(config);
+  // The API documentation viewer brings its own policy for its inline bootstrap.
+  const { 'content-security-policy': _csp, ...docsHeaders } = headers;
+  app.addHook('onRequest', async (req, reply) => {
+    reply.headers(req.url.startsWith('/docs') ? docsHeaders : headers);
   });
   const origins = config.corsOrigins;
   await app.register(cors, {

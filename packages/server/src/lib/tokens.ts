@@ -5,6 +5,7 @@ import type { SecretBox } from './secret-box.js';
 import { getOrCreateSystemValue } from './system-values.js';
 
 const ALG = 'EdDSA';
+const VERIFIED_CACHE_SIZE = 10_000;
 
 export interface AccessClaims {
   userId: string;
@@ -41,6 +42,9 @@ export async function createTokenService(
   const { priv, pub } = JSON.parse(pemJson) as { priv: string; pub: string };
   const privateKey = await importPKCS8(priv, ALG);
   const publicKey = await importSPKI(pub, ALG);
+  // Tokens whose signature was already checked, so a busy client costs one verification per
+  // token instead of one per request. Expiry is still checked on every use.
+  const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
 
   return {
     async signAccess(c, issuedAt) {
@@ -65,6 +69,12 @@ export async function createTokenService(
       return { token, expiresAt: exp * 1000 };
     },
     async verifyAccess(token) {
+      const hit = verified.get(token);
+      if (hit) {
+        if (hit.expiresAt > Date.now()) return hit.claims;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, publicKey, {
           algorithms: [ALG],
@@ -73,13 +83,16 @@ export async function createTokenService(
           requiredClaims: ['exp', 'iat', 'sid', 'userID'],
         });
         const { userID, sid, email, role } = payload as Record<string, unknown>;
-        if (typeof userID !== 'string' || typeof sid !== 'string') return null;
-        return {
+        if (typeof userID !== 'string' || typeof sid !== 'string' || typeof payload.exp !== 'number') return null;
+        const claims: AccessClaims = {
           userId: userID,
           sessionId: sid,
           email: typeof email === 'string' ? email : '',
           role: typeof role === 'number' ? role : 0,
         };
+        if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+        verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+        return claims;
       } catch {
         return null;
       }

@@ -23,15 +23,7 @@ function presentValue(def: SettingDefinition, value: string): string {
   return def.secret ? (value ? '1' : '') : value;
 }
 
-async function systemSettings(deps: AppDeps, auth: AuthContext): Promise<Setting[]> {
-  const org = await deps.db
-    .selectFrom('organizations')
-    .leftJoin('organization_domains as d', (j) =>
-      j.onRef('d.organization_id', '=', 'organizations.id').on('d.is_primary', '=', true),
-    )
-    .select(['organizations.language', 'd.domain'])
-    .where('organizations.id', '=', auth.orgId)
-    .executeTakeFirst();
+function systemSettings(deps: AppDeps, auth: AuthContext): Setting[] {
   const admin = isOrgAdmin(auth.role);
   const out: Setting[] = [];
   if (admin) {
@@ -40,8 +32,8 @@ async function systemSettings(deps: AppDeps, auth: AuthContext): Promise<Setting
   }
   if (isSpaceAdmin(auth.role)) out.push({ name: '_sys_admin_menu_items', value: '[]' });
   out.push({ name: '_sys_version', value: deps.version });
-  out.push({ name: '_sys_org_primary_domain', value: org?.domain ?? '' });
-  out.push({ name: '_sys_org_language', value: org?.language ?? 'en' });
+  out.push({ name: '_sys_org_primary_domain', value: auth.organization.primaryDomain });
+  out.push({ name: '_sys_org_language', value: auth.organization.language });
   out.push({ name: '_sys_disable_password_login', value: deps.config.DISABLE_PASSWORD_LOGIN ? '1' : '0' });
   if (admin && !deps.config.DISABLE_INSTALL_ID_EXPOSURE) out.push({ name: '_sys_install_id', value: deps.installId });
   return out;
@@ -55,12 +47,12 @@ export async function listSettings(deps: AppDeps, auth: AuthContext): Promise<Se
     const def: SettingDefinition = SETTINGS[name];
     if (mayRead(def, auth)) out.push({ name, value: presentValue(def, value) });
   }
-  return [...out, ...(await systemSettings(deps, auth))];
+  return [...out, ...systemSettings(deps, auth)];
 }
 
 export async function getSetting(deps: AppDeps, auth: AuthContext, name: string): Promise<string> {
   if (name in SYSTEM_SETTINGS) {
-    const found = (await systemSettings(deps, auth)).find((s) => s.name === name);
+    const found = systemSettings(deps, auth).find((s) => s.name === name);
     if (!found) throw forbidden('This setting is not readable for you');
     return found.value;
   }

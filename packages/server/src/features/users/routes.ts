@@ -18,10 +18,9 @@ import { pathId } from '../../http/ids.js';
 import { requireAuth, requireRole } from '../../http/permissions.js';
 import { listSessions } from '../auth/sessions.js';
 import { presentOrganizationStub } from '../organizations/presenter.js';
-import { findOrganization, primaryDomain } from '../organizations/repo.js';
 import { settingEnabled } from '../settings/repo.js';
 import { presentUser, presentUserPublic } from './presenter.js';
-import { countUsers, deleteUser, findUser, findUserByEmail, searchUsers } from './repo.js';
+import { countUsers, deleteUser, findUserByEmail, searchUsers } from './repo.js';
 import { createUser, manageableUser, setPassword, updateUserAccount } from './service.js';
 
 const tags = ['users'];
@@ -35,16 +34,12 @@ export async function userRoutes(app: App): Promise<void> {
   const { db } = app.deps;
 
   app.get('/user/me', { schema: { tags, response: { 200: userMeSchema } } }, async (req) => {
-    const auth = requireAuth(req);
-    const user = await findUser(db, auth.userId);
-    const org = user && (await findOrganization(db, user.organization_id));
-    if (!user || !org) throw notFound('Unknown user');
-    const host = (req.headers.host ?? '').toLowerCase();
-    const primary = await primaryDomain(db, org.id);
+    const { user, organization } = requireAuth(req);
+    const host = (req.headers.host ?? '').toLowerCase().split(':')[0];
     return {
-      ...presentUser(user, presentOrganizationStub(org)),
+      ...presentUser(user, presentOrganizationStub(organization)),
       authProviderId: '',
-      isPrimaryDomain: primary !== '' && (host === primary || host.split(':')[0] === primary),
+      isPrimaryDomain: organization.primaryDomain !== '' && host === organization.primaryDomain,
     };
   });
 

@@ -1,0 +1,198 @@
+// `npm run bench`: load figures for the hot authenticated paths, on the embedded database and
+// (when available) on PostgreSQL, beside a bare `SELECT 1` route as the ceiling.
+// Prints requests/s and p50/p95/p99 latency; writes bench-results/latest.json.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { freePort } from '../src/test-support/process.js';
+import { seedUsers, type Seeded } from './seed.js';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+
+interface Row {
+  engine: string;
+  scenario: string;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function startProcess(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const proc: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${url}/healthcheck`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((resolve) => {
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
+interface Measured {
+  result: autocannon.Result;
+  /** Every response time of the measured run, in milliseconds. */
+  times: number[];
+}
+
+async function load(url: string, request: autocannon.Request): Promise<Measured> {
+  // A short warm-up so JIT and connection pools settle, then the measured run.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, requests: [request] });
+  const times: number[] = [];
+  const run = autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests: [request] });
+  run.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
+  return { result: await run, times };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, i)]! * 100) / 100;
+}
+
+function row(engine: string, scenario: string, m: Measured): Row {
+  const sorted = [...m.times].sort((a, b) => a - b);
+  return {
+    engine,
+    scenario,
+    rps: Math.round(m.result.requests.total / m.result.duration),
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    non2xx: m.result.non2xx,
+    errors: m.result.errors + m.result.timeouts,
+  };
+}
+
+async function benchEngine(engine: string, databaseUrl: string | undefined): Promise<Row[]> {
+  const rows: Row[] = [];
+  const dbEnv: Record<string, string> = databaseUrl
+    ? { DATABASE_URL: databaseUrl }
+    : { DATABASE_URL: '', DATA_DIR: fs.mkdtempSync('/tmp/perch-bench-') };
+
+  const bare = await startProcess(['--import', 'tsx', 'packages/server/bench/select1-server.ts'], dbEnv);
+  try {
+    rows.push(row(engine, 'SELECT 1 (bare Fastify)', await load(bare.url, { method: 'GET', path: '/select1' })));
+  } finally {
+    await bare.stop();
+  }
+
+  const server = await startProcess(['packages/server/dist/main.js'], {
+    ...dbEnv,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT: '100000000',
+    JOBS_DISABLED: '1',
+    SAMPLE_DATA: '0',
+    INIT_ADMIN_EMAIL: 'admin@bench.local',
+    INIT_ADMIN_PASSWORD: 'Bench!pass1',
+  });
+  try {
+    const seeded: Seeded = await seedUsers(server.url, CONNECTIONS);
+    let next = 0;
+    rows.push(
+      row(
+        engine,
+        'GET /user/me',
+        await load(server.url, {
+          method: 'GET',
+          path: '/user/me',
+          setupRequest: (req) => ({
+            ...req,
+            headers: {
+              ...req.headers,
+              authorization: `Bearer ${seeded.accessTokens[next++ % seeded.accessTokens.length]}`,
+            },
+          }),
+        }),
+      ),
+    );
+    // Each refresh consumes its token and yields the next one: keep a pool that rotates.
+    const pool = [...seeded.refreshTokens];
+    rows.push(
+      row(
+        engine,
+        'POST /auth/refresh',
+        await load(server.url, {
+          method: 'POST',
+          path: '/auth/refresh',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => ({ ...req, body: JSON.stringify({ refreshToken: pool.shift() ?? 'exhausted' }) }),
+          onResponse: (status, body) => {
+            if (status === 200) pool.push((JSON.parse(body) as { refreshToken: string }).refreshToken);
+          },
+        }),
+      ),
+    );
+  } finally {
+    await server.stop();
+  }
+  return rows;
+}
+
+function startThrowawayPostgres(): string | undefined {
+  const r = spawnSync('bash', [path.join(ROOT, 'scripts/pg-throwaway.sh'), 'start', '55439'], {
+    env: { ...process.env, PG_THROWAWAY_DIR: '/tmp/perch-bench-pg' },
+    encoding: 'utf8',
+  });
+  const m = /DATABASE_URL=(\S+)/.exec(r.stdout ?? '');
+  return m?.[1];
+}
+
+const results: Row[] = [];
+results.push(...(await benchEngine('PGlite', undefined)));
+let pgUrl = process.env.DATABASE_URL;
+let startedPg = false;
+if (!pgUrl) {
+  pgUrl = startThrowawayPostgres();
+  startedPg = pgUrl !== undefined;
+}
+if (pgUrl) results.push(...(await benchEngine('PostgreSQL', pgUrl)));
+else console.log('PostgreSQL not available: set DATABASE_URL or install the postgresql package.');
+if (startedPg)
+  spawnSync('bash', [path.join(ROOT, 'scripts/pg-throwaway.sh'), 'stop'], {
+    env: { ...process.env, PG_THROWAWAY_DIR: '/tmp/perch-bench-pg' },
+  });
+
+console.log(`\n${CONNECTIONS} connections, ${DURATION} s per scenario\n`);
+console.table(
+  results
+    .map((r) => ({ ...r, 'p50 ms': r.p50, 'p95 ms': r.p95, 'p99 ms': r.p99 }))
+    .map(({ p50: _a, p95: _b, p99: _c, ...r }) => r),
+);
+for (const engine of ['PGlite', 'PostgreSQL']) {
+  const bare = results.find((r) => r.engine === engine && r.scenario.startsWith('SELECT 1'));
+  const me = results.find((r) => r.engine === engine && r.scenario === 'GET /user/me');
+  if (bare && me)
+    console.log(
+      `${engine}: /user/me throughput is ${((me.rps / bare.rps) * 100).toFixed(0)} % of SELECT 1; p95 ${me.p95} ms`,
+    );
+}
+fs.mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+fs.writeFileSync(
+  path.join(ROOT, 'bench-results/latest.json'),
+  JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, seconds: DURATION, results }, null, 2),
+);

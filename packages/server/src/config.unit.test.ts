@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const c = loadConfig({});
+    expect(c.PORT).toBe(8080);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir).toMatch(/data$/);
+    expect(c.RATE_LIMIT).toBe(250);
+    expect(c.rateLimitPeriodSeconds).toBe(60);
+    expect(c.SAMPLE_DATA).toBe(true);
+  });
+
+  it('reads values and aliases', () => {
+    const c = loadConfig({
+      PORT: '9000',
+      POSTGRES_URL: 'postgres://u@h/db',
+      RATE_LIMIT_PERIOD: '2-H',
+      CORS_ORIGINS: 'a.example, b.example',
+      SAMPLE_DATA: '0',
+    });
+    expect(c.PORT).toBe(9000);
+    expect(c.databaseUrl).toBe('postgres://u@h/db');
+    expect(c.rateLimitPeriodSeconds).toBe(7200);
+    expect(c.corsOrigins).toEqual(['a.example', 'b.example']);
+    expect(c.SAMPLE_DATA).toBe(false);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['RATE_LIMIT_PERIOD', '5 minutes'],
+    ['CRYPT_KEY', 'too-short'],
+    ['INIT_ADMIN_EMAIL', 'not-an-email'],
+    ['INIT_ORG_LANGUAGE', 'fr'],
+    ['LOGIN_PROTECTION_MAX_FAILS', '0'],
+  ])('stops with a message naming %s for a bad value', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+});

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './app-context.js';
 import { authRoutes } from './features/auth/routes.js';
@@ -25,7 +25,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 300 },
+    // Requests are logged once, at debug level, by the hook below.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.debug({ method: req.method, url: req.url, status: reply.statusCode, ms: reply.elapsedTime }, 'request');
+  });
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -4,7 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickLanguage, textDirection } from '../i18n';
-import { colorSchemeManager, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
 
 /** Keeps Mantine's text direction in step with the language (Hebrew is right-to-left). */
 function DirectionFollowsLanguage() {
@@ -25,7 +25,12 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const { i18n } = useTranslation();
   return (
     <DirectionProvider initialDirection={textDirection(pickLanguage(i18n.language, []))} detectDirection={false}>
-      <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
+      <MantineProvider
+        theme={theme}
+        colorSchemeManager={colorSchemeManager}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="auto"
+      >
         <DirectionFollowsLanguage />
         <Notifications position="top-center" />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { NotFoundPage } from '../features/system/NotFoundPage';
 import { RequireAdmin } from './guards/RequireAdmin';
 import { RequireSignedIn } from './guards/RequireSignedIn';
@@ -22,11 +22,18 @@ const PreferencesPage = lazy(() =>
 );
 const AdminPage = lazy(() => import('../features/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
 
-/** `/` leads to the booking page when signed in, else to sign-in (keeping the query). */
-function StartRedirect() {
+/**
+ * `/` is the booking page for a signed-in user; a signed-out visitor gets the sign-in screen
+ * right there, so the address stays the app's root.
+ */
+function StartPage() {
   const { state } = useSession();
-  const { search } = useLocation();
-  return <Navigate to={state.status === 'signedIn' ? DEFAULT_SIGNED_IN_PATH : `/login${search}`} replace />;
+  if (state.status === 'signedIn') return <Navigate to={DEFAULT_SIGNED_IN_PATH} replace />;
+  return (
+    <PublicLayout>
+      <LoginPage />
+    </PublicLayout>
+  );
 }
 
 /** Unknown paths get the 404 page in whichever frame fits the visitor. */
@@ -51,7 +58,7 @@ export function AppRoutes() {
   if (state.status === 'loading') return <FullPageLoader />;
   return (
     <Routes>
-      <Route index element={<StartRedirect />} />
+      <Route index element={<StartPage />} />
       <Route element={<PublicLayout />}>
         <Route path="login" element={<LoginPage />} />
         <Route path="resetpw" element={<ResetPasswordPage />} />

@@ -6,6 +6,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { useSession, useSignedInSession } from '../session/session-context';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { PageLoader } from '../ui/Loaders';
+import { AccountSummary } from './AccountSummary';
 import { BrandLogo } from './BrandLogo';
 import { ColorSchemeMenu } from './ColorSchemeMenu';
 import { LanguageMenu } from './LanguageMenu';
@@ -58,7 +59,12 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" id="main-navigation" aria-label={t('mainNavigation')}>
-        <MainNavigation items={navigationItems(user, settings)} />
+        <AppShell.Section grow>
+          <MainNavigation items={navigationItems(user, settings)} />
+        </AppShell.Section>
+        <AppShell.Section hiddenFrom="sm">
+          <AccountSummary user={user} onSignOut={() => void signOut()} />
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }}>
         <Container size="lg" px={{ base: 'md', sm: 'xl' }} py={{ base: 'lg', sm: 'xl' }}>

@@ -54,7 +54,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         <Menu.Item component={Link} to="/preferences" leftSection={<IconAdjustments size={16} aria-hidden />}>
           {t('navPreferences')}
         </Menu.Item>
-        <Menu.Item onClick={onSignOut} leftSection={<IconLogout size={16} aria-hidden />}>
+        <Menu.Item onClick={onSignOut} leftSection={<IconLogout size={16} aria-hidden className="mirror-in-rtl" />}>
           {t('signOut')}
         </Menu.Item>
       </Menu.Dropdown>

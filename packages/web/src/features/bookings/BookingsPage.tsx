@@ -11,7 +11,7 @@ export function BookingsPage() {
     <PageLayout title={t('navMyBookings')}>
       <EmptyState
         Icon={IconCalendarOff}
-        title={t('noBookings')}
+        title={t('bookingsEmptyTitle')}
         body={t('bookingsEmptyBody')}
         action={
           <Button component={Link} to="/search">

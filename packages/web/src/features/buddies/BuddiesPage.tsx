@@ -13,7 +13,7 @@ export function BuddiesPage() {
   if (!buddiesEnabled(settings)) return <NotFoundPage />;
   return (
     <PageLayout title={t('navBuddies')}>
-      <EmptyState Icon={IconUsersGroup} title={t('noBuddies')} body={t('buddiesEmptyBody')} />
+      <EmptyState Icon={IconUsersGroup} title={t('buddiesEmptyTitle')} body={t('buddiesEmptyBody')} />
     </PageLayout>
   );
 }

@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test';
+import { expectSignedInLayout, signInThroughUi } from './support/sign-in';
+
+test.describe('session', () => {
+  test('a reload in a fresh tab session keeps the user signed in through the refresh token', async ({ page }) => {
+    await signInThroughUi(page);
+    await expectSignedInLayout(page);
+
+    // A new tab has an empty session storage; only the refresh token in local storage remains.
+    await page.evaluate(() => sessionStorage.clear());
+    const refresh = page.waitForResponse((r) => r.url().endsWith('/auth/refresh') && r.status() === 200);
+    await page.reload();
+    await refresh;
+
+    await expect(page).toHaveURL(/\/ui\/search$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Book a space' })).toBeVisible();
+    await expectSignedInLayout(page);
+  });
+
+  test('signing out returns to the sign-in page and forgets the session', async ({ page }) => {
+    await signInThroughUi(page);
+    await expectSignedInLayout(page);
+
+    await page.getByRole('button', { name: /^Account menu of / }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+
+    await expect(page).toHaveURL(/\/ui\/login$/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await page.goto('/ui/preferences');
+    await expect(page).toHaveURL(/\/ui\/login\?redir=%2Fpreferences$/);
+  });
+
+  test('the shell route /_app shows the app too', async ({ page }) => {
+    await signInThroughUi(page);
+    await expectSignedInLayout(page);
+    await page.goto('/_app/bookings');
+    await expect(page.getByRole('heading', { level: 1, name: 'My bookings' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Book a space' }).click();
+    await expect(page).toHaveURL(/\/_app\/search$/);
+  });
+
+  test('unknown pages show a 404 page', async ({ page }) => {
+    await page.goto('/ui/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the start page' })).toBeVisible();
+  });
+});

@@ -162,16 +162,18 @@ function startThrowawayPostgres(): string | undefined {
   return m?.[1];
 }
 
+const ENGINES = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',');
 const results: Row[] = [];
-results.push(...(await benchEngine('PGlite', undefined)));
-let pgUrl = process.env.DATABASE_URL;
+if (ENGINES.includes('pglite')) results.push(...(await benchEngine('PGlite', undefined)));
+let pgUrl = ENGINES.includes('postgres') ? process.env.DATABASE_URL : undefined;
 let startedPg = false;
-if (!pgUrl) {
+if (!pgUrl && ENGINES.includes('postgres')) {
   pgUrl = startThrowawayPostgres();
   startedPg = pgUrl !== undefined;
 }
 if (pgUrl) results.push(...(await benchEngine('PostgreSQL', pgUrl)));
-else console.log('PostgreSQL not available: set DATABASE_URL or install the postgresql package.');
+else if (ENGINES.includes('postgres'))
+  console.log('PostgreSQL not available: set DATABASE_URL or install the postgresql package.');
 if (startedPg)
   spawnSync('bash', [path.join(ROOT, 'scripts/pg-throwaway.sh'), 'stop'], {
     env: { ...process.env, PG_THROWAWAY_DIR: '/tmp/perch-bench-pg' },

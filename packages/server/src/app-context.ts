@@ -7,7 +7,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { Db } from './db/connection.js';
+import type { Db, PreparedQuery } from './db/connection.js';
 import type { UserRow } from './db/schema.js';
 import type { SecretBox } from './lib/secret-box.js';
 import type { TokenService } from './lib/tokens.js';
@@ -16,6 +16,8 @@ import type { TokenService } from './lib/tokens.js';
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** Named prepared statements for the hottest queries. */
+  prepared: PreparedQuery;
   engine: 'postgres' | 'pglite';
   tokens: TokenService;
   secrets: SecretBox;

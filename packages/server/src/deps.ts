@@ -40,6 +40,7 @@ export async function createDeps(config: Config, handle: DatabaseHandle): Promis
   return {
     config,
     db,
+    prepared: handle.prepared,
     engine: handle.engine,
     tokens,
     secrets,

@@ -6,9 +6,16 @@ import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
+/**
+ * Runs a named prepared statement: parsed and planned once per connection, then reused.
+ * For the few queries on every request, where planning would cost more than executing.
+ */
+export type PreparedQuery = <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
+
 export interface DatabaseHandle {
   db: Db;
   engine: 'postgres' | 'pglite';
+  prepared: PreparedQuery;
   /** Runs a trivial query; throws when the database is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -24,11 +31,17 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
   return {
     db,
     engine: 'postgres',
+    prepared: preparedOn(pool),
     ping: async () => {
       await sql`SELECT 1`.execute(db);
     },
     close: () => db.destroy(),
   };
+}
+
+function preparedOn(pool: pg.Pool): PreparedQuery {
+  return async <Row>(name: string, text: string, values: unknown[]) =>
+    (await pool.query({ name, text, values })).rows as Row[];
 }
 
 export class DataDirLockedError extends Error {}
@@ -94,6 +107,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     return {
       db,
       engine: 'pglite',
+      prepared: preparedOn(pool),
       ping: async () => {
         await sql`SELECT 1`.execute(db);
       },

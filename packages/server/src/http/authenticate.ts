@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { App, AuthContext } from '../app-context.js';
 import type { UserRow } from '../db/schema.js';
 import { tooManyRequests, unauthorized } from './errors.js';
@@ -10,6 +9,27 @@ type SessionCheckRow = UserRow & {
   primary_domain: string | null;
   hits: number | null;
 };
+
+/** Checks session and user, loads the user and organisation, touches the session, counts the hit. */
+const AUTHENTICATE_SQL = `
+  WITH u AS (
+    SELECT u.*, s.last_activity AS session_activity, o.name AS org_name, o.language AS org_language,
+      d.domain AS primary_domain
+    FROM sessions s
+    JOIN users u ON u.id = s.user_id
+    JOIN organizations o ON o.id = u.organization_id
+    LEFT JOIN organization_domains d ON d.organization_id = o.id AND d.is_primary
+    WHERE s.id = $1 AND s.user_id = $2 AND s.expires_at > now() AND NOT u.disabled
+  ), touch AS (
+    UPDATE sessions SET last_activity = now()
+    WHERE id = $1 AND EXISTS (SELECT 1 FROM u WHERE u.session_activity < now() - interval '1 minute')
+  ), hit AS (
+    INSERT INTO rate_limit_hits (subject, window_start, hits)
+    SELECT u.id::text, $3, 1 FROM u
+    ON CONFLICT (subject, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
+    RETURNING hits
+  )
+  SELECT u.*, (SELECT hits FROM hit) AS hits FROM u`;
 
 /** Paths served to everyone: the web app's files and the API documentation. */
 const PUBLIC_PREFIXES = ['/ui/', '/docs'];
@@ -43,33 +63,17 @@ export function installAuthentication(app: App): void {
 }
 
 async function authenticateToken(app: App, req: FastifyRequest, token: string): Promise<AuthContext | null> {
-  const { tokens, db, config } = app.deps;
+  const { tokens, config } = app.deps;
   const claims = await tokens.verifyAccess(token);
   if (!claims) return null;
   const period = config.rateLimitPeriodSeconds;
   // Windows are identified by their start, in epoch seconds.
   const window = Math.floor(Date.now() / 1000 / period) * period;
-  const { rows } = await sql<SessionCheckRow>`
-    WITH u AS (
-      SELECT u.*, s.last_activity AS session_activity, o.name AS org_name, o.language AS org_language, d.domain AS primary_domain
-      FROM sessions s
-      JOIN users u ON u.id = s.user_id
-      JOIN organizations o ON o.id = u.organization_id
-      LEFT JOIN organization_domains d ON d.organization_id = o.id AND d.is_primary
-      WHERE s.id = ${claims.sessionId} AND s.user_id = ${claims.userId}
-        AND s.expires_at > now() AND NOT u.disabled
-    ), touch AS (
-      UPDATE sessions SET last_activity = now()
-      WHERE id = ${claims.sessionId}
-        AND EXISTS (SELECT 1 FROM u WHERE u.session_activity < now() - interval '1 minute')
-    ), hit AS (
-      INSERT INTO rate_limit_hits (subject, window_start, hits)
-      SELECT u.id::text, ${window}, 1 FROM u
-      ON CONFLICT (subject, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
-      RETURNING hits
-    )
-    SELECT u.*, (SELECT hits FROM hit) AS hits FROM u
-  `.execute(db);
+  const rows = await app.deps.prepared<SessionCheckRow>('authenticate', AUTHENTICATE_SQL, [
+    claims.sessionId,
+    claims.userId,
+    window,
+  ]);
   const row = rows[0];
   if (!row) return null;
   if (row.hits !== null && row.hits > config.RATE_LIMIT) {

@@ -17,7 +17,13 @@ const defaultCreateApi = (onSignedOut: () => void) => createWebApi({ onSignedOut
 export function SessionProvider({ children, createApi = defaultCreateApi }: SessionProviderProps) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<SessionState>({ status: 'loading' });
-  const [api] = useState(() => createApi(() => setState({ status: 'signedOut', reason: 'expired' })));
+  const [api] = useState(() =>
+    createApi(() => {
+      // The refresh was refused: nothing cached for this user may outlive the session.
+      queryClient.clear();
+      setState({ status: 'signedOut', reason: 'expired' });
+    }),
+  );
 
   useEffect(() => {
     let cancelled = false;

@@ -2,10 +2,14 @@ import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './app-context.js';
 import { authRoutes } from './features/auth/routes.js';
+import { groupRoutes } from './features/groups/routes.js';
 import { healthRoutes } from './features/health/routes.js';
+import { locationRoutes } from './features/locations/routes.js';
 import { organizationRoutes } from './features/organizations/routes.js';
 import { preferenceRoutes } from './features/preferences/routes.js';
 import { settingRoutes } from './features/settings/routes.js';
+import { spaceAttributeRoutes } from './features/space-attributes/routes.js';
+import { spaceRoutes } from './features/spaces/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { installAuthentication } from './http/authenticate.js';
 import { installErrorHandler } from './http/error-handler.js';
@@ -55,6 +59,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(organizationRoutes);
   await app.register(settingRoutes);
   await app.register(preferenceRoutes);
+  await app.register(groupRoutes);
+  await app.register(spaceAttributeRoutes);
+  await app.register(locationRoutes);
+  await app.register(spaceRoutes);
   await app.register((a) => webAppRoutes(a as App, opts.webDistDir ?? deps.config.WEB_DIST_DIR));
   return app;
 }

@@ -2,6 +2,7 @@ import { Role } from '@perch/contract';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import { createSampleArea } from './features/locations/sample-data.js';
 import { insertOrganization } from './features/organizations/repo.js';
 import { insertDefaultPreferences, insertDefaultPreferencesForAll } from './features/preferences/repo.js';
 import { insertDefaultSettingsForAll } from './features/settings/repo.js';
@@ -54,6 +55,7 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
       .returning('id')
       .executeTakeFirstOrThrow();
     await insertDefaultPreferences(trx, admin.id, true);
+    if (config.SAMPLE_DATA) await createSampleArea(trx, org.id);
     return {
       created: {
         organizationId: org.id,

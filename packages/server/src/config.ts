@@ -65,6 +65,7 @@ const envSchema = z.object({
   JOBS_DISABLED: bool.default(false),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  MAP_MAX_MB: int(1, 200).default(20),
 });
 
 export type Env = z.infer<typeof envSchema>;

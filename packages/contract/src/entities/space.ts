@@ -28,11 +28,17 @@ export type Space = z.infer<typeof spaceSchema>;
 
 export const spaceSaveBody = z.object({
   name: z.string().trim().min(1).max(128),
-  x: z.number().int().min(0).max(100_000).default(0),
-  y: z.number().int().min(0).max(100_000).default(0),
-  width: z.number().int().min(0).max(5000).default(100),
-  height: z.number().int().min(0).max(5000).default(100),
-  rotation: z.number().int().min(0).max(359).default(0),
+  // Editors may send fractional pixels after a drag; positions are stored whole.
+  x: z.number().min(0).max(100_000).default(0).transform(Math.round),
+  y: z.number().min(0).max(100_000).default(0).transform(Math.round),
+  width: z.number().min(0).max(5000).default(100).transform(Math.round),
+  height: z.number().min(0).max(5000).default(100).transform(Math.round),
+  rotation: z
+    .number()
+    .min(0)
+    .max(360)
+    .default(0)
+    .transform((r) => Math.round(r) % 360),
   requireSubject: z.boolean().default(false),
   enabled: z.boolean().default(true),
   kioskEnabled: z.boolean().default(false),
@@ -44,11 +50,17 @@ export const spaceSaveBody = z.object({
 });
 export type SpaceSave = z.infer<typeof spaceSaveBody>;
 
-export const spaceBulkBody = z.object({
-  creates: z.array(spaceSaveBody).default([]),
-  updates: z.array(spaceSaveBody.extend({ id: z.uuid() })).default([]),
-  deleteIds: z.array(z.uuid()).default([]),
-});
+/** Most items one bulk save may carry (a whole floor of an editor session). */
+export const SPACE_BULK_MAX = 2000;
+export const spaceBulkBody = z
+  .object({
+    creates: z.array(spaceSaveBody).default([]),
+    updates: z.array(spaceSaveBody.extend({ id: z.uuid() })).default([]),
+    deleteIds: z.array(z.uuid()).default([]),
+  })
+  .refine((b) => b.creates.length + b.updates.length + b.deleteIds.length <= SPACE_BULK_MAX, {
+    message: `At most ${SPACE_BULK_MAX} items per bulk save`,
+  });
 export type SpaceBulk = z.infer<typeof spaceBulkBody>;
 
 const bulkItem = z.object({ id: z.string(), success: z.boolean() });

@@ -137,6 +137,75 @@ export interface JobRunsTable {
   last_run_at: Timestamp;
 }
 
+export interface LocationsTable {
+  id: Generated<string>;
+  organization_id: string;
+  name: string;
+  description: Generated<string>;
+  max_concurrent_bookings: Generated<number>;
+  timezone: Generated<string>;
+  enabled: Generated<boolean>;
+  map_scale: Generated<number>;
+  map_type: Generated<string>;
+  map_width: Generated<number>;
+  map_height: Generated<number>;
+  map_mime_type: Generated<string>;
+  bookable_days: Generated<number[]>;
+}
+
+export interface LocationMapsTable {
+  location_id: string;
+  data: Buffer;
+  updated_at: DefaultTimestamp;
+}
+
+export interface LocationAllowedBookersTable {
+  location_id: string;
+  group_id: string;
+}
+
+export interface SpacesTable {
+  id: Generated<string>;
+  location_id: string;
+  name: string;
+  x: Generated<number>;
+  y: Generated<number>;
+  width: Generated<number>;
+  height: Generated<number>;
+  rotation: Generated<number>;
+  require_subject: Generated<boolean>;
+  enabled: Generated<boolean>;
+  kiosk_enabled: Generated<boolean>;
+  shape: Generated<string>;
+  font_size: Generated<string>;
+}
+
+export interface SpaceGroupLinkTable {
+  space_id: string;
+  group_id: string;
+}
+
+export interface SpaceAttributesTable {
+  id: Generated<string>;
+  organization_id: string;
+  label: string;
+  type: Generated<number>;
+  space_applicable: Generated<boolean>;
+  location_applicable: Generated<boolean>;
+}
+
+export interface SpaceAttributeValuesTable {
+  attribute_id: string;
+  space_id: string;
+  value: string;
+}
+
+export interface LocationAttributeValuesTable {
+  attribute_id: string;
+  location_id: string;
+  value: string;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -160,6 +229,15 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   job_runs: JobRunsTable;
   schema_migrations: SchemaMigrationsTable;
+  locations: LocationsTable;
+  location_maps: LocationMapsTable;
+  location_allowed_bookers: LocationAllowedBookersTable;
+  spaces: SpacesTable;
+  space_approvers: SpaceGroupLinkTable;
+  space_allowed_bookers: SpaceGroupLinkTable;
+  space_attributes: SpaceAttributesTable;
+  space_attribute_values: SpaceAttributeValuesTable;
+  location_attribute_values: LocationAttributeValuesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -168,3 +246,7 @@ export type UserUpdate = Updateable<UsersTable>;
 export type OrganizationRow = Selectable<OrganizationsTable>;
 export type DomainRow = Selectable<OrganizationDomainsTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type LocationRow = Selectable<LocationsTable>;
+export type SpaceRow = Selectable<SpacesTable>;
+export type SpaceAttributeRow = Selectable<SpaceAttributesTable>;
+export type GroupRow = Selectable<GroupsTable>;

@@ -55,6 +55,16 @@ export async function putPreferences(
 ): Promise<void> {
   const prepared: Preference[] = [];
   for (const item of items) prepared.push(prepare(deps, item, maxLength));
+  for (const p of prepared) {
+    if (p.name !== 'location_id' || p.value === '') continue;
+    const area = await deps.db
+      .selectFrom('locations')
+      .select('id')
+      .where('id', '=', p.value.toLowerCase())
+      .where('organization_id', '=', auth.orgId)
+      .executeTakeFirst();
+    if (!area) throw badRequest('Unknown area for location_id');
+  }
   if (prepared.length === 0) return;
   await deps.db.transaction().execute(async (trx) => {
     for (const p of prepared) {

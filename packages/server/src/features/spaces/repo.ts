@@ -1,0 +1,116 @@
+import type { AttributeValue, SpaceSave } from '@perch/contract';
+import type { Db } from '../../db/connection.js';
+import type { SpaceRow } from '../../db/schema.js';
+
+export interface SpaceLinks {
+  attributes: Map<string, AttributeValue[]>;
+  approvers: Map<string, string[]>;
+  allowedBookers: Map<string, string[]>;
+}
+
+export async function listSpaces(db: Db, locationId: string): Promise<SpaceRow[]> {
+  return db
+    .selectFrom('spaces')
+    .selectAll()
+    .where('location_id', '=', locationId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findSpace(db: Db, locationId: string, id: string): Promise<SpaceRow | undefined> {
+  return db
+    .selectFrom('spaces')
+    .selectAll()
+    .where('id', '=', id)
+    .where('location_id', '=', locationId)
+    .executeTakeFirst();
+}
+
+/** Attribute values and group links of many spaces, in three queries. */
+export async function spaceLinks(db: Db, spaceIds: readonly string[]): Promise<SpaceLinks> {
+  const links: SpaceLinks = { attributes: new Map(), approvers: new Map(), allowedBookers: new Map() };
+  for (const id of spaceIds) {
+    links.attributes.set(id, []);
+    links.approvers.set(id, []);
+    links.allowedBookers.set(id, []);
+  }
+  if (spaceIds.length === 0) return links;
+  const ids = [...spaceIds];
+  const [attrs, approvers, bookers] = await Promise.all([
+    db
+      .selectFrom('space_attribute_values')
+      .select(['space_id', 'attribute_id', 'value'])
+      .where('space_id', 'in', ids)
+      .execute(),
+    db.selectFrom('space_approvers').select(['space_id', 'group_id']).where('space_id', 'in', ids).execute(),
+    db.selectFrom('space_allowed_bookers').select(['space_id', 'group_id']).where('space_id', 'in', ids).execute(),
+  ]);
+  for (const a of attrs) links.attributes.get(a.space_id)?.push({ attributeId: a.attribute_id, value: a.value });
+  for (const a of approvers) links.approvers.get(a.space_id)?.push(a.group_id);
+  for (const a of bookers) links.allowedBookers.get(a.space_id)?.push(a.group_id);
+  return links;
+}
+
+export function spaceColumns(s: SpaceSave) {
+  return {
+    name: s.name,
+    x: s.x,
+    y: s.y,
+    width: s.width,
+    height: s.height,
+    rotation: s.rotation,
+    require_subject: s.requireSubject,
+    enabled: s.enabled,
+    kiosk_enabled: s.kioskEnabled,
+    shape: s.shape,
+    font_size: s.fontSize,
+  };
+}
+
+/** Replaces a space's attribute values; only attributes in `allowedAttributes` are kept. */
+export async function replaceSpaceAttributes(
+  db: Db,
+  spaceId: string,
+  values: readonly AttributeValue[],
+  allowedAttributes: ReadonlySet<string>,
+): Promise<void> {
+  await db.deleteFrom('space_attribute_values').where('space_id', '=', spaceId).execute();
+  const byId = new Map<string, string>();
+  for (const v of values) {
+    const id = v.attributeId.toLowerCase();
+    if (allowedAttributes.has(id)) byId.set(id, v.value);
+  }
+  if (byId.size)
+    await db
+      .insertInto('space_attribute_values')
+      .values([...byId].map(([attribute_id, value]) => ({ space_id: spaceId, attribute_id, value })))
+      .execute();
+}
+
+export type GroupLinkTable = 'space_approvers' | 'space_allowed_bookers';
+
+export async function replaceGroupLinks(
+  db: Db,
+  table: GroupLinkTable,
+  spaceId: string,
+  groupIds: readonly string[],
+): Promise<void> {
+  await db.deleteFrom(table).where('space_id', '=', spaceId).execute();
+  await addGroupLinks(db, table, spaceId, groupIds);
+}
+
+export async function addGroupLinks(
+  db: Db,
+  table: GroupLinkTable,
+  spaceId: string,
+  groupIds: readonly string[],
+): Promise<void> {
+  const unique = [...new Set(groupIds.map((g) => g.toLowerCase()))];
+  if (unique.length)
+    await db
+      .insertInto(table)
+      .values(unique.map((group_id) => ({ space_id: spaceId, group_id })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+}

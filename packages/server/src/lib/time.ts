@@ -1,0 +1,67 @@
+import { DateTime } from 'luxon';
+
+/**
+ * The one time-conversion module. On the wire, booking-like times arrive as the area's wall
+ * clock written with `Z` ("fake UTC") and leave as that wall clock with the area's real
+ * offset. Inside, times are instants. Conversions are DST-correct via the IANA database.
+ */
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * Reads a client time: the digits (after normalising any offset to UTC) are the wall clock
+ * in `zone`. Returns the instant, or null when the text is not an RFC 3339 time.
+ */
+export function fromClientTime(text: string, zone: string): DateTime | null {
+  if (!RFC3339.test(text.trim())) return null;
+  const utc = DateTime.fromISO(text.trim(), { setZone: true }).toUTC();
+  if (!utc.isValid) return null;
+  const local = DateTime.fromObject(
+    {
+      year: utc.year,
+      month: utc.month,
+      day: utc.day,
+      hour: utc.hour,
+      minute: utc.minute,
+      second: utc.second,
+      millisecond: utc.millisecond,
+    },
+    { zone },
+  );
+  return local.isValid ? local : null;
+}
+
+/** Writes an instant as the wall clock in `zone` with its real offset: `2030-09-01T08:30:00+02:00`. */
+export function toClientTime(instant: Date | DateTime, zone: string): string {
+  const dt = instant instanceof Date ? DateTime.fromJSDate(instant) : instant;
+  return dt.setZone(zone).toISO({ suppressMilliseconds: true, includeOffset: true }) as string;
+}
+
+/** Writes the wall clock of an instant in `zone` with a `Z`, the way clients send times. */
+export function toFakeUtc(instant: Date | DateTime, zone: string): string {
+  const dt = (instant instanceof Date ? DateTime.fromJSDate(instant) : instant).setZone(zone);
+  return `${dt.toFormat("yyyy-MM-dd'T'HH:mm:ss")}Z`;
+}
+
+/** The zone an area's times are in: its own, else the organisation default, else UTC. */
+export function effectiveZone(locationZone: string, orgDefault: string | undefined): string {
+  if (locationZone && DateTime.local().setZone(locationZone).isValid) return locationZone;
+  if (orgDefault && DateTime.local().setZone(orgDefault).isValid) return orgDefault;
+  return 'UTC';
+}
+
+/**
+ * Weekdays (0 = Sunday … 6 = Saturday) of every calendar day a range touches in `zone`.
+ * A leave of exactly midnight does not pull in the next day.
+ */
+export function weekdaysCovered(enter: DateTime, leave: DateTime, zone: string): Set<number> {
+  const days = new Set<number>();
+  let day = enter.setZone(zone).startOf('day');
+  const last = leave.setZone(zone).minus({ milliseconds: 1 }).startOf('day');
+  if (last < day) return new Set([day.weekday % 7]);
+  for (let i = 0; day <= last && i < 8; i++) {
+    days.add(day.weekday % 7);
+    day = day.plus({ days: 1 });
+  }
+  return days;
+}

@@ -32,9 +32,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // Requests are logged once, at debug level, by the hook below.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
-  app.addHook('onResponse', async (req, reply) => {
-    req.log.debug({ method: req.method, url: req.url, status: reply.statusCode, ms: reply.elapsedTime }, 'request');
-  });
+  if (deps.config.LOG_LEVEL === 'debug' || deps.config.LOG_LEVEL === 'trace')
+    app.addHook('onResponse', (req, reply, done) => {
+      req.log.debug({ method: req.method, url: req.url, status: reply.statusCode, ms: reply.elapsedTime }, 'request');
+      done();
+    });
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

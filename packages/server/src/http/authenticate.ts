@@ -1,46 +1,52 @@
-import type { FastifyRequest } from 'fastify';
 import type { App, AuthContext } from '../app-context.js';
 import type { UserRow } from '../db/schema.js';
 import { tooManyRequests, unauthorized } from './errors.js';
+import { RateLimiter } from './rate-limit.js';
 
 type SessionCheckRow = UserRow & {
+  session_activity: Date;
   org_name: string;
   org_language: string;
   primary_domain: string | null;
-  hits: number | null;
 };
 
-/** Checks session and user, loads the user and organisation, touches the session, counts the hit. */
+/** Checks session and user and loads the user with its organisation: a plain read. */
 const AUTHENTICATE_SQL = `
-  WITH u AS (
-    SELECT u.*, s.last_activity AS session_activity, o.name AS org_name, o.language AS org_language,
-      d.domain AS primary_domain
-    FROM sessions s
-    JOIN users u ON u.id = s.user_id
-    JOIN organizations o ON o.id = u.organization_id
-    LEFT JOIN organization_domains d ON d.organization_id = o.id AND d.is_primary
-    WHERE s.id = $1 AND s.user_id = $2 AND s.expires_at > now() AND NOT u.disabled
-  ), touch AS (
-    UPDATE sessions SET last_activity = now()
-    WHERE id = $1 AND EXISTS (SELECT 1 FROM u WHERE u.session_activity < now() - interval '1 minute')
-  ), hit AS (
-    INSERT INTO rate_limit_hits (subject, window_start, hits)
-    SELECT u.id::text, $3, 1 FROM u
-    ON CONFLICT (subject, window_start) DO UPDATE SET hits = rate_limit_hits.hits + 1
-    RETURNING hits
-  )
-  SELECT u.*, (SELECT hits FROM hit) AS hits FROM u`;
+  SELECT u.*, s.last_activity AS session_activity, o.name AS org_name, o.language AS org_language,
+    d.domain AS primary_domain
+  FROM sessions s
+  JOIN users u ON u.id = s.user_id
+  JOIN organizations o ON o.id = u.organization_id
+  LEFT JOIN organization_domains d ON d.organization_id = o.id AND d.is_primary
+  WHERE s.id = $1 AND s.user_id = $2 AND s.expires_at > now() AND NOT u.disabled`;
+
+/** A session's last activity is recorded at most this often. */
+const TOUCH_INTERVAL_MS = 60_000;
 
 /** Paths served to everyone: the web app's files and the API documentation. */
 const PUBLIC_PREFIXES = ['/ui/', '/docs'];
 
 /**
  * Authenticates every request that carries a bearer token and enforces the per-user rate
- * limit. One round trip checks the session and user, loads the user with its organisation,
- * refreshes the session's activity (at most once a minute) and counts the request in the
- * shared rate-limit table.
+ * limit. One read checks the session and user and loads the user with its organisation;
+ * session activity is written in the background at most once a minute, and the rate
+ * limiter mostly counts locally (see rate-limit.ts).
  */
 export function installAuthentication(app: App): void {
+  const { config, prepared, db } = app.deps;
+  const touching = new Set<string>();
+  /** Records session activity in the background, once a minute, off the request's path. */
+  const touch = (sessionId: string, last: Date) => {
+    if (Date.now() - last.getTime() < TOUCH_INTERVAL_MS || touching.has(sessionId)) return;
+    touching.add(sessionId);
+    db.updateTable('sessions')
+      .set({ last_activity: new Date() })
+      .where('id', '=', sessionId)
+      .execute()
+      .catch((err: unknown) => app.log.warn({ err }, 'could not record session activity'))
+      .finally(() => touching.delete(sessionId));
+  };
+  const limiter = new RateLimiter(prepared, config.RATE_LIMIT, config.rateLimitPeriodSeconds);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
     const isPublic =
@@ -53,34 +59,31 @@ export function installAuthentication(app: App): void {
       if (isPublic) return;
       throw unauthorized();
     }
-    const ctx = await authenticateToken(app, req, token);
+    const ctx = await authenticateToken(app, token, touch);
     if (!ctx) {
       if (isPublic) return;
       throw unauthorized('The access token is invalid or has expired');
     }
+    if (!(await limiter.take(ctx.userId))) throw tooManyRequests(limiter.retryAfter(), 'Rate limit exceeded');
     req.auth = ctx;
   });
 }
 
-async function authenticateToken(app: App, req: FastifyRequest, token: string): Promise<AuthContext | null> {
-  const { tokens, config } = app.deps;
-  const claims = await tokens.verifyAccess(token);
+async function authenticateToken(
+  app: App,
+  token: string,
+  touch: (sessionId: string, last: Date) => void,
+): Promise<AuthContext | null> {
+  const claims = await app.deps.tokens.verifyAccess(token);
   if (!claims) return null;
-  const period = config.rateLimitPeriodSeconds;
-  // Windows are identified by their start, in epoch seconds.
-  const window = Math.floor(Date.now() / 1000 / period) * period;
   const rows = await app.deps.prepared<SessionCheckRow>('authenticate', AUTHENTICATE_SQL, [
     claims.sessionId,
     claims.userId,
-    window,
   ]);
   const row = rows[0];
   if (!row) return null;
-  if (row.hits !== null && row.hits > config.RATE_LIMIT) {
-    const retry = window + period - Date.now() / 1000;
-    throw tooManyRequests(retry, 'Rate limit exceeded');
-  }
-  const { org_name, org_language, primary_domain, hits: _hits, ...user } = row;
+  touch(claims.sessionId, row.session_activity);
+  const { org_name, org_language, primary_domain, session_activity: _activity, ...user } = row;
   return {
     userId: row.id,
     orgId: row.organization_id,

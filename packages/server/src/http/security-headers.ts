@@ -40,12 +40,15 @@ export async function installSecurityHeaders(app: App): Promise<void> {
   const headers = securityHeaders(config);
   // The API documentation viewer brings its own policy for its inline bootstrap.
   const { 'content-security-policy': _csp, ...docsHeaders } = headers;
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.headers(req.url.startsWith('/docs') ? docsHeaders : headers);
+    done();
   });
   const origins = config.corsOrigins;
+  // Without configured origins the API is same-origin only and needs no CORS handling.
+  if (origins.length === 0) return;
   await app.register(cors, {
-    origin: origins.includes('*') ? true : origins.length ? origins : false,
+    origin: origins.includes('*') ? true : origins,
     exposedHeaders: ['X-Object-Id', 'X-Error-Code', 'Content-Length', 'Content-Type', 'Retry-After'],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type'],

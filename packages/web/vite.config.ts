@@ -47,7 +47,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 900,
-    rollupOptions: { output: { manualChunks: vendorChunk } },
+    rollupOptions: {
+      output: { manualChunks: vendorChunk },
+      // The shared packages only declare things: unused schema modules (and zod) can go.
+      treeshake: { moduleSideEffects: (id) => !/\/packages\/(contract|client)\/src\//.test(id) },
+    },
   },
   server: {
     port: 5173,

@@ -1,4 +1,4 @@
-import { credentialsSchema, type Credentials } from '@perch/contract';
+import type { Credentials } from '@perch/contract';
 import { ApiError } from './errors.js';
 import { MemoryCredentialStore, jwtExpiry, type CredentialStore, type StoredCredentials } from './credentials.js';
 import { Mutex } from './lock.js';
@@ -124,13 +124,14 @@ export class PerchClient {
       this.onSignedOut?.();
       throw new ApiError(401, appCodeOf(res), 'The session has ended; sign in again');
     }
-    const parsed = credentialsSchema.partial().safeParse(await res.json());
-    if (!parsed.success || !parsed.data.accessToken || !parsed.data.refreshToken)
+    const body = (await res.json().catch(() => null)) as Partial<Credentials> | null;
+    if (typeof body?.accessToken !== 'string' || typeof body.refreshToken !== 'string')
       throw new ApiError(401, 0, 'The refresh answer was not understood');
     return this.acceptCredentials({
-      ...parsed.data,
-      accessToken: parsed.data.accessToken,
-      refreshToken: parsed.data.refreshToken,
+      accessToken: body.accessToken,
+      refreshToken: body.refreshToken,
+      ...(typeof body.accessTokenExpiry === 'number' ? { accessTokenExpiry: body.accessTokenExpiry } : {}),
+      ...(typeof body.logoutUrl === 'string' ? { logoutUrl: body.logoutUrl } : {}),
     });
   }
 
@@ -159,7 +160,7 @@ export class PerchClient {
         data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
           ? data.message
           : `${method} ${path} failed with ${res.status}`;
-      throw new ApiError(res.status, appCodeOf(res), message, data);
+      throw new ApiError(res.status, appCodeOf(res), message, data, retryAfterOf(res));
     }
     return { status: res.status, data: data as T, headers: res.headers, objectId: res.headers.get('x-object-id') };
   }
@@ -222,6 +223,13 @@ export class PerchClient {
     if (!res.objectId) throw new ApiError(res.status, 0, 'The server did not return the new id');
     return res.objectId;
   }
+}
+
+function retryAfterOf(res: Response): number | null {
+  const raw = res.headers.get('retry-after');
+  if (!raw) return null;
+  const seconds = /^\d+$/.test(raw) ? Number(raw) : (Date.parse(raw) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : null;
 }
 
 function appCodeOf(res: Response): number {

@@ -5,6 +5,8 @@ export class ApiError extends Error {
     readonly appCode: number,
     message: string,
     readonly body?: unknown,
+    /** Seconds to wait before retrying, from `Retry-After` (429 answers), or null. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';

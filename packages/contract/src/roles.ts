@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Numeric user roles (SPEC §6). Checks are thresholds: a higher role inherits the lower ones. */
 export const Role = {
   User: 0,
@@ -10,15 +8,6 @@ export const Role = {
   SuperAdmin: 90,
 } as const;
 export type Role = (typeof Role)[keyof typeof Role];
-
-export const roleSchema = z.union([
-  z.literal(0),
-  z.literal(10),
-  z.literal(20),
-  z.literal(21),
-  z.literal(22),
-  z.literal(90),
-]);
 
 export const ALL_ROLES: readonly Role[] = [0, 10, 20, 21, 22, 90];
 

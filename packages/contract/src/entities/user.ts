@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { roleSchema } from '../roles.js';
 import { organizationSchema } from './organization.js';
+
+export const roleSchema = z.union([
+  z.literal(0),
+  z.literal(10),
+  z.literal(20),
+  z.literal(21),
+  z.literal(22),
+  z.literal(90),
+]);
 
 /** The user object as admins see it (reference §2.5). */
 export const userSchema = z.object({

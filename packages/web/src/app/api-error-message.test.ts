@@ -40,11 +40,11 @@ describe('signInErrorMessage', () => {
   });
 
   it('turns Retry-After into whole minutes, at least one', () => {
-    expect(signInErrorMessage(new ApiError(429, 0, ''), 'login', 600)).toEqual({
+    expect(signInErrorMessage(new ApiError(429, 0, '', undefined, 600), 'login')).toEqual({
       key: 'errorTooManyAttempts',
       values: { num: 10 },
     });
-    expect(signInErrorMessage(new ApiError(429, 0, ''), 'login', 5)).toEqual({
+    expect(signInErrorMessage(new ApiError(429, 0, '', undefined, 5), 'login')).toEqual({
       key: 'errorTooManyAttempts',
       values: { num: 1 },
     });

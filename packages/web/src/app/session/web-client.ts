@@ -1,13 +1,11 @@
 import { PerchClient } from '@perch/client';
 import { BrowserCredentialStore } from './browser-credential-store';
 import { crossTabExclusive } from './cross-tab-lock';
-import { RetryAfterRecorder } from './retry-after';
 
 /** The API client as the browser app uses it, with what the screens need beside it. */
 export interface WebApi {
   client: PerchClient;
   store: BrowserCredentialStore;
-  retryAfter: RetryAfterRecorder;
 }
 
 export interface WebApiOptions {
@@ -19,14 +17,13 @@ export interface WebApiOptions {
 /** Same-origin client: the server serves the app and the API from one host (reference §2.2). */
 export function createWebApi(options: WebApiOptions): WebApi {
   const store = options.store ?? new BrowserCredentialStore();
-  const retryAfter = new RetryAfterRecorder();
   const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const client = new PerchClient({
     baseUrl: '',
     store,
-    fetch: retryAfter.wrap(baseFetch),
+    fetch: baseFetch,
     exclusive: crossTabExclusive(),
     onSignedOut: options.onSignedOut,
   });
-  return { client, store, retryAfter };
+  return { client, store };
 }

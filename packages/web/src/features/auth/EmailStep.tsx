@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { preflight } from '@perch/client';
-import { isEmail, Routes, type Preflight } from '@perch/contract';
+import { isEmail, type Preflight } from '@perch/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -34,7 +34,7 @@ export function EmailStep({ initialEmail, onFound }: EmailStepProps) {
       const address = email.trim();
       onFound(address, await preflight(api.client, address));
     } catch (e) {
-      setError(signInErrorMessage(e, 'preflight', api.retryAfter.secondsFor(Routes.auth.preflight)));
+      setError(signInErrorMessage(e, 'preflight'));
     } finally {
       setBusy(false);
     }

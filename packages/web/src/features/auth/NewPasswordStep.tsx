@@ -5,7 +5,6 @@ import { isComplexPassword, type Preflight } from '@perch/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../app/session/session-context';
 import type { Message, MessageKey } from '../../i18n';
 import { FormErrorAlert } from './FormErrorAlert';
 import { SignInIdentity } from './SignInIdentity';
@@ -23,7 +22,6 @@ interface NewPasswordStepProps {
 /** The server demands a new password (app code 5001) before it hands out a session. */
 export function NewPasswordStep({ email, organisation, currentPassword, onBack }: NewPasswordStepProps) {
   const { t } = useTranslation();
-  const { api } = useSession();
   const signIn = useSignIn();
   const [error, setError] = useState<Message | null>(null);
   const [busy, setBusy] = useState(false);
@@ -50,7 +48,7 @@ export function NewPasswordStep({ email, organisation, currentPassword, onBack }
         }),
       );
     } catch (e) {
-      setError(signInErrorMessage(e, 'updatePassword', api.retryAfter.secondsFor('/auth/updatepw')));
+      setError(signInErrorMessage(e, 'updatePassword'));
     } finally {
       setBusy(false);
     }

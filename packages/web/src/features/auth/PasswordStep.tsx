@@ -1,12 +1,11 @@
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ApiError, login } from '@perch/client';
-import { ErrorCode, Routes, type Preflight } from '@perch/contract';
+import { ErrorCode, type Preflight } from '@perch/contract';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session/session-context';
 import type { Message, MessageKey } from '../../i18n';
 import { FormErrorAlert } from './FormErrorAlert';
 import { SignInIdentity } from './SignInIdentity';
@@ -24,7 +23,6 @@ interface PasswordStepProps {
 
 export function PasswordStep({ email, organisation, onBack, onNewPasswordRequired }: PasswordStepProps) {
   const { t } = useTranslation();
-  const { api } = useSession();
   const signIn = useSignIn();
   const [error, setError] = useState<Message | null>(null);
   const [busy, setBusy] = useState(false);
@@ -43,7 +41,7 @@ export function PasswordStep({ email, organisation, onBack, onNewPasswordRequire
         onNewPasswordRequired(password);
         return;
       }
-      setError(signInErrorMessage(e, 'login', api.retryAfter.secondsFor(Routes.auth.login)));
+      setError(signInErrorMessage(e, 'login'));
       form.setFieldValue('password', '');
     } finally {
       setBusy(false);

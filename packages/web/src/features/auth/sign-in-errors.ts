@@ -10,9 +10,10 @@ const SECONDS_PER_MINUTE = 60;
  * What the sign-in screen says about a failed call. Wrong credentials are one message for
  * every cause, so the form does not reveal which accounts exist.
  */
-export function signInErrorMessage(error: unknown, call: SignInCall, retryAfterSeconds?: number): Message {
+export function signInErrorMessage(error: unknown, call: SignInCall): Message {
   if (!(error instanceof ApiError) || error.isNetworkError) return { key: 'errorUnknown' };
   if (error.status === 429) {
+    const retryAfterSeconds = error.retryAfterSeconds;
     if (!retryAfterSeconds) return { key: 'errorTooManyRequests' };
     return {
       key: 'errorTooManyAttempts',

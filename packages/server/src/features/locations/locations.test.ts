@@ -17,7 +17,7 @@ async function upload(id: string, bytes: Buffer | string, contentType = 'applica
   return fetch(`${s.url}/location/${id}/map`, {
     method: 'POST',
     headers: { authorization: `Bearer ${s.admin.store.load()!.accessToken}`, 'content-type': contentType },
-    body: bytes,
+    body: typeof bytes === 'string' ? bytes : new Uint8Array(bytes),
   });
 }
 
@@ -147,7 +147,7 @@ describe('floor plans', () => {
       const res = await fetch(`${small.url}/location/${id}/map`, {
         method: 'POST',
         headers: { authorization: `Bearer ${small.admin.store.load()!.accessToken}`, 'content-type': 'image/png' },
-        body: Buffer.concat([png(2, 2), Buffer.alloc(1024 * 1024 + 10)]),
+        body: new Uint8Array(Buffer.concat([png(2, 2), Buffer.alloc(1024 * 1024 + 10)])),
       });
       expect(res.status).toBe(413);
     } finally {

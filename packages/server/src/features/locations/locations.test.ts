@@ -158,7 +158,7 @@ describe('floor plans', () => {
     const res = await fetch(`${s.url}/location/${id}/map`, {
       method: 'POST',
       headers: { authorization: `Bearer ${u.store.load()!.accessToken}` },
-      body: png(2, 2),
+      body: new Uint8Array(png(2, 2)),
     });
     expect(res.status).toBe(403);
   });

@@ -2,6 +2,9 @@ import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppDeps } from './app-context.js';
 import { authRoutes } from './features/auth/routes.js';
+import { bookingRoutes } from './features/bookings/routes.js';
+import { buddyRoutes } from './features/buddies/routes.js';
+import { recurringRoutes } from './features/recurring/routes.js';
 import { groupRoutes } from './features/groups/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { locationRoutes } from './features/locations/routes.js';
@@ -65,6 +68,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(spaceAttributeRoutes);
   await app.register(locationRoutes);
   await app.register(spaceRoutes);
+  await app.register(bookingRoutes);
+  await app.register(recurringRoutes);
+  await app.register(buddyRoutes);
   await app.register((a) => webAppRoutes(a as App, opts.webDistDir ?? deps.config.WEB_DIST_DIR));
   return app;
 }

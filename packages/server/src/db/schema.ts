@@ -206,6 +206,44 @@ export interface LocationAttributeValuesTable {
   value: string;
 }
 
+export interface RecurringBookingsTable {
+  id: Generated<string>;
+  user_id: string;
+  space_id: string;
+  subject: Generated<string>;
+  enter_at: Timestamp;
+  leave_at: Timestamp;
+  end_at: Timestamp;
+  cadence: number;
+  cycle: Generated<number>;
+  weekdays: Generated<number[]>;
+  created_at: DefaultTimestamp;
+}
+
+export interface BookingsTable {
+  id: Generated<string>;
+  organization_id: string;
+  location_id: string;
+  space_id: string;
+  user_id: string;
+  enter_at: Timestamp;
+  leave_at: Timestamp;
+  approved: Generated<boolean>;
+  subject: Generated<string>;
+  recurring_id: string | null;
+  caldav_id: Generated<string>;
+  created_at: DefaultTimestamp;
+  last_info_mail_sent_at: Date | null;
+  reminder_sent_at: Date | null;
+}
+
+export interface BuddiesTable {
+  id: Generated<string>;
+  owner_id: string;
+  buddy_id: string;
+  created_at: DefaultTimestamp;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -238,6 +276,9 @@ export interface Database {
   space_attributes: SpaceAttributesTable;
   space_attribute_values: SpaceAttributeValuesTable;
   location_attribute_values: LocationAttributeValuesTable;
+  recurring_bookings: RecurringBookingsTable;
+  bookings: BookingsTable;
+  buddies: BuddiesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -250,3 +291,5 @@ export type LocationRow = Selectable<LocationsTable>;
 export type SpaceRow = Selectable<SpacesTable>;
 export type SpaceAttributeRow = Selectable<SpaceAttributesTable>;
 export type GroupRow = Selectable<GroupsTable>;
+export type BookingRow = Selectable<BookingsTable>;
+export type RecurringBookingRow = Selectable<RecurringBookingsTable>;

@@ -68,6 +68,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return send(reply, 400, 'Invalid value');
     if (err.code === '23505') return send(reply, 409, 'Already exists');
     if (err.code === '23503') return send(reply, 400, 'Refers to something that does not exist');
+    if (err.code === '23514') return send(reply, 400, 'Invalid value');
     if (err.code === '23P01') return send(reply, 409, 'Conflicts with an existing entry');
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500)
       return send(reply, err.statusCode, err.message);

@@ -1,4 +1,4 @@
-import type { AvailabilityBooking, SearchAttribute, SpaceAvailability } from '@perch/contract';
+import { isSpaceAdmin, type AvailabilityBooking, type SearchAttribute, type SpaceAvailability } from '@perch/contract';
 import type { DateTime } from 'luxon';
 import type { AppDeps, AuthContext } from '../../app-context.js';
 import type { LocationRow } from '../../db/schema.js';
@@ -6,6 +6,8 @@ import { weekdaysCovered } from '../../lib/time.js';
 import { groupIdsOfUser } from '../groups/repo.js';
 import { matchesAll } from '../locations/attribute-filter.js';
 import { allowedBookersOf } from '../locations/repo.js';
+import { bookingViews, presentBooking } from '../bookings/repo.js';
+import { readSetting } from '../settings/repo.js';
 import { presentSpace } from './presenter.js';
 import { listSpaces, spaceLinks } from './repo.js';
 
@@ -22,14 +24,57 @@ export function weekdaysAllowed(
   return true;
 }
 
-/** Bookings of the area's spaces that overlap a window, per space (none are stored yet). */
+/**
+ * Bookings of the area's spaces that overlap a window (half-open), per space, by start. Other
+ * people's names show only to space admins or when `show_names` is on; buddies are marked.
+ */
 async function bookingsBySpace(
-  _deps: AppDeps,
-  _locationId: string,
-  _enter: Date,
-  _leave: Date,
+  deps: AppDeps,
+  auth: AuthContext | null,
+  locationId: string,
+  enter: Date,
+  leave: Date,
 ): Promise<Map<string, AvailabilityBooking[]>> {
-  return new Map();
+  // A zero-length window still shows the bookings covering its instant.
+  const to = leave > enter ? leave : new Date(enter.getTime() + 1);
+  const rows = await bookingViews(deps.db)
+    .where('bookings.location_id', '=', locationId)
+    .where('bookings.enter_at', '<', to)
+    .where('bookings.leave_at', '>', enter)
+    .orderBy('bookings.enter_at')
+    .execute();
+  const out = new Map<string, AvailabilityBooking[]>();
+  if (rows.length === 0) return out;
+  const showNames =
+    auth !== null && (isSpaceAdmin(auth.role) || (await readSetting(deps.db, auth.orgId, 'show_names')) === '1');
+  const buddies = auth
+    ? new Set(
+        (await deps.db.selectFrom('buddies').select('buddy_id').where('owner_id', '=', auth.userId).execute()).map(
+          (b) => b.buddy_id,
+        ),
+      )
+    : new Set<string>();
+  for (const b of rows) {
+    const visible = showNames || b.user_id === auth?.userId;
+    const presented = presentBooking(b);
+    const item: AvailabilityBooking = {
+      id: b.id,
+      recurringId: b.recurring_id ?? '',
+      userId: visible ? b.user_id : '',
+      userEmail: visible ? b.user_email : '',
+      userFirstname: visible ? b.user_firstname : '',
+      userLastname: visible ? b.user_lastname : '',
+      enter: presented.enter,
+      leave: presented.leave,
+      subject: visible ? b.subject : '',
+      approved: b.approved,
+      isBuddy: buddies.has(b.user_id),
+    };
+    const list = out.get(b.space_id);
+    if (list) list.push(item);
+    else out.set(b.space_id, [item]);
+  }
+  return out;
 }
 
 /**
@@ -53,7 +98,7 @@ export async function spaceAvailability(
     ),
     groupIdsOfUser(deps.db, auth.userId),
     allowedBookersOf(deps.db, [location.id]),
-    bookingsBySpace(deps, location.id, window.enter.toJSDate(), window.leave.toJSDate()),
+    bookingsBySpace(deps, auth, location.id, window.enter.toJSDate(), window.leave.toJSDate()),
   ]);
   const inGroup = (groups: readonly string[]) => groups.length === 0 || groups.some((g) => userGroups.has(g));
   const locationAllowed =
@@ -84,6 +129,6 @@ export async function freeSpaceCounts(
   leave: Date,
 ): Promise<{ total: number; free: number }> {
   const spaces = await listSpaces(deps.db, locationId);
-  const bookings = await bookingsBySpace(deps, locationId, enter, leave);
+  const bookings = await bookingsBySpace(deps, null, locationId, enter, leave);
   return { total: spaces.length, free: spaces.filter((s) => !bookings.get(s.id)?.length).length };
 }

@@ -1,0 +1,141 @@
+import { sql } from 'kysely';
+import type { DateTime } from 'luxon';
+import type { Db } from '../../db/connection.js';
+import { effectiveZone } from '../../lib/time.js';
+import type { Interval } from './rules/index.js';
+
+/** The space being booked, its area and what the rules need of them. */
+export interface SpaceFacts {
+  spaceId: string;
+  spaceName: string;
+  spaceEnabled: boolean;
+  requireSubject: boolean;
+  locationId: string;
+  locationName: string;
+  locationEnabled: boolean;
+  organizationId: string;
+  zone: string;
+  bookableDays: number[];
+  capacity: number;
+  spaceAllowedGroups: string[];
+  locationAllowedGroups: string[];
+  needsApproval: boolean;
+}
+
+interface SpaceFactsRow {
+  space_id: string;
+  space_name: string;
+  space_enabled: boolean;
+  require_subject: boolean;
+  location_id: string;
+  location_name: string;
+  location_enabled: boolean;
+  organization_id: string;
+  timezone: string;
+  default_tz: string | null;
+  bookable_days: number[];
+  max_concurrent_bookings: number;
+  space_groups: string[];
+  location_groups: string[];
+  needs_approval: boolean;
+}
+
+export async function loadSpaceFacts(db: Db, spaceId: string): Promise<SpaceFacts | null> {
+  return loadFacts(db, spaceId, null);
+}
+
+/** The area-level facts for a check before a space is chosen (no space rules apply). */
+export async function loadLocationFacts(db: Db, locationId: string): Promise<SpaceFacts | null> {
+  return loadFacts(db, null, locationId);
+}
+
+async function loadFacts(db: Db, spaceId: string | null, locationId: string | null): Promise<SpaceFacts | null> {
+  const where = spaceId ? sql`s.id = ${spaceId}` : sql`l.id = ${locationId}`;
+  const from = spaceId
+    ? sql`spaces s JOIN locations l ON l.id = s.location_id`
+    : sql`locations l LEFT JOIN spaces s ON false`;
+  const { rows } = await sql<SpaceFactsRow>`
+    SELECT coalesce(s.id::text, '') AS space_id, coalesce(s.name, '') AS space_name, coalesce(s.enabled, true) AS space_enabled,
+      coalesce(s.require_subject, false) AS require_subject,
+      l.id AS location_id, l.name AS location_name, l.enabled AS location_enabled, l.organization_id,
+      l.timezone, l.bookable_days, l.max_concurrent_bookings,
+      (SELECT value FROM settings WHERE organization_id = l.organization_id AND name = 'default_timezone') AS default_tz,
+      ARRAY(SELECT group_id::text FROM space_allowed_bookers WHERE space_id = s.id) AS space_groups,
+      ARRAY(SELECT group_id::text FROM location_allowed_bookers WHERE location_id = l.id) AS location_groups,
+      EXISTS (SELECT 1 FROM space_approvers WHERE space_id = s.id) AS needs_approval
+    FROM ${from}
+    WHERE ${where}`.execute(db);
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    spaceId: r.space_id,
+    spaceName: r.space_name,
+    spaceEnabled: r.space_enabled,
+    requireSubject: r.require_subject,
+    locationId: r.location_id,
+    locationName: r.location_name,
+    locationEnabled: r.location_enabled,
+    organizationId: r.organization_id,
+    zone: effectiveZone(r.timezone, r.default_tz ?? undefined),
+    bookableDays: r.bookable_days.map(Number),
+    capacity: r.max_concurrent_bookings,
+    spaceAllowedGroups: r.space_groups,
+    locationAllowedGroups: r.location_groups,
+    needsApproval: r.needs_approval,
+  };
+}
+
+/** What the rules need of the person a booking is for. */
+export interface PersonFacts {
+  groups: Set<string>;
+  upcoming: number;
+  overlapping: number;
+}
+
+const NO_BOOKING = '00000000-0000-0000-0000-000000000000';
+
+export async function loadPersonFacts(
+  db: Db,
+  userId: string,
+  enter: DateTime,
+  leave: DateTime,
+  now: DateTime,
+  excludeBookingId: string | null,
+): Promise<PersonFacts> {
+  const exclude = excludeBookingId ?? NO_BOOKING;
+  const { rows } = await sql<{ groups: string[]; upcoming: number; overlapping: number }>`
+    SELECT
+      ARRAY(SELECT group_id::text FROM user_groups WHERE user_id = ${userId}) AS groups,
+      (SELECT count(*)::int FROM bookings WHERE user_id = ${userId} AND leave_at >= ${now.toJSDate()} AND id <> ${exclude}) AS upcoming,
+      (SELECT count(*)::int FROM bookings WHERE user_id = ${userId} AND id <> ${exclude}
+         AND enter_at < ${leave.toJSDate()} AND leave_at > ${enter.toJSDate()}) AS overlapping`.execute(db);
+  const r = rows[0]!;
+  return { groups: new Set(r.groups), upcoming: r.upcoming, overlapping: r.overlapping };
+}
+
+/** Other bookings of an area that overlap a window (for the capacity rule). */
+export async function areaIntervals(
+  db: Db,
+  locationId: string,
+  enter: DateTime,
+  leave: DateTime,
+  excludeBookingId: string | null,
+): Promise<Interval[]> {
+  // A zero-length window still needs the bookings that cover its instant.
+  const to = leave > enter ? leave : enter.plus({ milliseconds: 1 });
+  const rows = await db
+    .selectFrom('bookings')
+    .select(['enter_at', 'leave_at'])
+    .where('location_id', '=', locationId)
+    .where('enter_at', '<', to.toJSDate())
+    .where('leave_at', '>', enter.toJSDate())
+    .where('id', '<>', excludeBookingId ?? NO_BOOKING)
+    .execute();
+  return rows.map((r) => ({ enter: r.enter_at.getTime(), leave: r.leave_at.getTime() }));
+}
+
+/** Organisation settings as a map. */
+export async function settingsMap(db: Db, orgId: string): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('settings').select(['name', 'value']).where('organization_id', '=', orgId).execute();
+  return new Map(rows.map((r) => [r.name, r.value]));
+}

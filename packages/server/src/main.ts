@@ -3,6 +3,7 @@ import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/connection.js';
 import { createDeps, openDatabase } from './deps.js';
+import { bookingRetentionJob } from './jobs/booking-retention.js';
 import { purgeExpiredJob } from './jobs/purge-expired.js';
 import { startScheduler } from './jobs/scheduler.js';
 
@@ -27,7 +28,9 @@ async function main(): Promise<void> {
       );
     }
   }
-  const stopJobs = config.JOBS_DISABLED ? () => {} : startScheduler(deps.db, [purgeExpiredJob], app.log);
+  const stopJobs = config.JOBS_DISABLED
+    ? () => {}
+    : startScheduler(deps.db, [purgeExpiredJob, bookingRetentionJob], app.log);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -1,0 +1,128 @@
+import { type ApiError, login, PerchClient } from '@perch/client';
+import type { Preflight } from '@perch/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wall } from '../../test-support/bookings.js';
+import { workerDatabaseUrl } from '../../test-support/database.js';
+import { spawnServer, type ServerProcess } from '../../test-support/process.js';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  startTestServer,
+  TEST_PASSWORD,
+  type TestServer,
+} from '../../test-support/server.js';
+
+/**
+ * Two servers on one database, many clients racing for the same desk and slot: exactly one
+ * wins each round. On PostgreSQL the servers are two processes; the embedded database (owned
+ * by one process) runs two server instances on one handle.
+ */
+const Z = 'Europe/Berlin';
+const CLIENTS = 50;
+let urls: [string, string];
+let stop: () => Promise<void>;
+let clients: PerchClient[] = [];
+let admin: PerchClient;
+
+beforeAll(async () => {
+  if (process.env.DATABASE_URL) {
+    const db = await workerDatabaseUrl(process.env.DATABASE_URL, 'perch_race');
+    const servers: ServerProcess[] = await Promise.all([
+      spawnServer({ DATABASE_URL: db }),
+      spawnServer({ DATABASE_URL: db }),
+    ]);
+    urls = [servers[0]!.url, servers[1]!.url];
+    stop = async () => {
+      await Promise.all(servers.map((x) => x.stop()));
+    };
+  } else {
+    const a: TestServer = await startTestServer();
+    const b: TestServer = await startTestServer({}, { reset: false });
+    urls = [a.url, b.url];
+    stop = async () => {
+      await a.close();
+      await b.close();
+    };
+  }
+  const orgId = ((await (await fetch(`${urls[0]}/auth/singleorg`)).json()) as Preflight).organization.id;
+  admin = new PerchClient({ baseUrl: urls[0] });
+  await login(admin, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, organizationId: orgId });
+  await admin.put('/setting/', [
+    { name: 'max_bookings_per_user', value: '9999' },
+    { name: 'max_days_in_advance', value: '60' },
+  ]);
+  clients = await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, i) => {
+      const email = `racer${i}@test.perch.local`;
+      const id = (await admin.post('/user/', { email, role: 0 })).objectId!;
+      await admin.put(`/user/${id}/password`, { password: TEST_PASSWORD });
+      const res = await fetch(`${urls[0]}/auth/updatepw`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: TEST_PASSWORD, newPassword: 'Race!pass2', organizationId: orgId }),
+      });
+      const c = new PerchClient({ baseUrl: urls[i % 2] });
+      c.acceptCredentials(await res.json());
+      return c;
+    }),
+  );
+}, 180_000);
+afterAll(() => stop());
+
+async function attempt(c: PerchClient, spaceId: string, enter: string, leave: string): Promise<number | string> {
+  try {
+    await c.post('/booking/', { spaceId, enter, leave });
+    return 201;
+  } catch (e) {
+    const err = e as ApiError;
+    return `${err.status}/${err.appCode}`;
+  }
+}
+
+describe('racing for one desk', () => {
+  it('exactly one of 50 concurrent requests wins, 20 rounds in a row; the others get 409 + 1001', async () => {
+    const loc = (await admin.post('/location/', { name: 'Race floor', enabled: true, timezone: Z })).objectId!;
+    const desk = (await admin.post(`/location/${loc}/space/`, { name: 'Hot desk' })).objectId!;
+    for (let round = 0; round < 20; round++) {
+      const day = 1 + Math.floor(round / 10);
+      const hour = 8 + (round % 10);
+      const outcomes = await Promise.all(
+        clients.map((c) => attempt(c, desk, wall(Z, day, hour), wall(Z, day, hour, 45))),
+      );
+      expect(
+        outcomes.filter((o) => o === 201),
+        `round ${round}`,
+      ).toHaveLength(1);
+      expect(
+        outcomes.filter((o) => o === '409/1001'),
+        `round ${round}`,
+      ).toHaveLength(CLIENTS - 1);
+    }
+    const stored = await admin.get<unknown[]>('/booking/filter/', { start: wall(Z, 0, 0), end: wall(Z, 5, 0) });
+    expect(stored).toHaveLength(20);
+  }, 120_000);
+
+  it('never pushes an area over its capacity', async () => {
+    const loc = (
+      await admin.post('/location/', { name: 'Small floor', enabled: true, timezone: Z, maxConcurrentBookings: 3 })
+    ).objectId!;
+    const desks = (
+      await admin.post<{ creates: { id: string }[] }>(`/location/${loc}/space/bulk`, {
+        creates: Array.from({ length: CLIENTS }, (_, i) => ({ name: `Desk ${i + 1}` })),
+      })
+    ).data.creates.map((c) => c.id);
+    for (let round = 0; round < 5; round++) {
+      const outcomes = await Promise.all(
+        clients.map((c, i) => attempt(c, desks[i]!, wall(Z, 3, 9 + round), wall(Z, 3, 9 + round, 30))),
+      );
+      expect(
+        outcomes.filter((o) => o === 201),
+        `round ${round}`,
+      ).toHaveLength(3);
+      expect(
+        outcomes.filter((o) => o === '400/1002'),
+        `round ${round}`,
+      ).toHaveLength(CLIENTS - 3);
+    }
+  }, 120_000);
+});

@@ -5,24 +5,13 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { freePort } from '../src/test-support/process.js';
+import { bookingScenarios } from './booking-scenarios.js';
+import { CONNECTIONS, DURATION, load, row, type Row } from './measure.js';
 import { seedUsers, type Seeded } from './seed.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-
-interface Row {
-  engine: string;
-  scenario: string;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
 
 async function startProcess(
   args: string[],
@@ -50,41 +39,6 @@ async function startProcess(
         proc.once('exit', () => resolve());
         proc.kill('SIGTERM');
       }),
-  };
-}
-
-interface Measured {
-  result: autocannon.Result;
-  /** Every response time of the measured run, in milliseconds. */
-  times: number[];
-}
-
-async function load(url: string, request: autocannon.Request): Promise<Measured> {
-  // A short warm-up so JIT and connection pools settle, then the measured run.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, requests: [request] });
-  const times: number[] = [];
-  const run = autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests: [request] });
-  run.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
-  return { result: await run, times };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return Math.round(sorted[Math.max(0, i)]! * 100) / 100;
-}
-
-function row(engine: string, scenario: string, m: Measured): Row {
-  const sorted = [...m.times].sort((a, b) => a - b);
-  return {
-    engine,
-    scenario,
-    rps: Math.round(m.result.requests.total / m.result.duration),
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    non2xx: m.result.non2xx,
-    errors: m.result.errors + m.result.timeouts,
   };
 }
 
@@ -157,6 +111,9 @@ async function benchEngine(engine: string, databaseUrl: string | undefined): Pro
         }),
       ),
     );
+    // The seeded scale needs direct SQL access, which the embedded database does not offer.
+    if (databaseUrl && process.env.BENCH_BOOKINGS !== '0')
+      rows.push(...(await bookingScenarios(engine, server.url, seeded, databaseUrl)));
   } finally {
     await server.stop();
   }

@@ -31,10 +31,36 @@ export function fromClientTime(text: string, zone: string): DateTime | null {
   return local.isValid ? local : null;
 }
 
+const offsetCache = new Map<string, number>();
+const QUARTER_HOUR = 900_000;
+
+/**
+ * The UTC offset of `zone` at an instant, in minutes. Zones change offset only on quarter
+ * hours, so the answer is cached per zone and quarter hour: listing many bookings costs one
+ * time-zone computation per distinct quarter hour, not one per booking.
+ */
+export function offsetMinutes(zone: string, epochMs: number): number {
+  const key = `${zone}|${Math.floor(epochMs / QUARTER_HOUR)}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    offset = DateTime.fromMillis(epochMs, { zone }).offset;
+    if (offsetCache.size > 100_000) offsetCache.clear();
+    offsetCache.set(key, offset);
+  }
+  return offset;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const UTC_ZONES = new Set(['UTC', 'Etc/UTC', 'Etc/Universal', 'Universal', 'Zulu', 'Etc/Zulu']);
+
 /** Writes an instant as the wall clock in `zone` with its real offset: `2030-09-01T08:30:00+02:00`. */
 export function toClientTime(instant: Date | DateTime, zone: string): string {
-  const dt = instant instanceof Date ? DateTime.fromJSDate(instant) : instant;
-  return dt.setZone(zone).toISO({ suppressMilliseconds: true, includeOffset: true }) as string;
+  const ms = instant instanceof Date ? instant.getTime() : instant.toMillis();
+  const offset = offsetMinutes(zone, ms);
+  const wall = new Date(ms + offset * 60_000).toISOString().slice(0, 19);
+  if (offset === 0 && UTC_ZONES.has(zone)) return `${wall}Z`;
+  const abs = Math.abs(offset);
+  return `${wall}${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 /** Writes the wall clock of an instant in `zone` with a `Z`, the way clients send times. */
@@ -43,10 +69,20 @@ export function toFakeUtc(instant: Date | DateTime, zone: string): string {
   return `${dt.toFormat("yyyy-MM-dd'T'HH:mm:ss")}Z`;
 }
 
+const zoneValidity = new Map<string, boolean>();
+function isValidZone(zone: string): boolean {
+  let valid = zoneValidity.get(zone);
+  if (valid === undefined) {
+    valid = DateTime.local().setZone(zone).isValid;
+    zoneValidity.set(zone, valid);
+  }
+  return valid;
+}
+
 /** The zone an area's times are in: its own, else the organisation default, else UTC. */
 export function effectiveZone(locationZone: string, orgDefault: string | undefined): string {
-  if (locationZone && DateTime.local().setZone(locationZone).isValid) return locationZone;
-  if (orgDefault && DateTime.local().setZone(orgDefault).isValid) return orgDefault;
+  if (locationZone && isValidZone(locationZone)) return locationZone;
+  if (orgDefault && isValidZone(orgDefault)) return orgDefault;
   return 'UTC';
 }
 

@@ -2,14 +2,13 @@ import { isSpaceAdmin, type AvailabilityBooking, type SearchAttribute, type Spac
 import type { DateTime } from 'luxon';
 import type { AppDeps, AuthContext } from '../../app-context.js';
 import type { LocationRow } from '../../db/schema.js';
-import { weekdaysCovered } from '../../lib/time.js';
+import { toClientTime, weekdaysCovered } from '../../lib/time.js';
 import { groupIdsOfUser } from '../groups/repo.js';
 import { matchesAll } from '../locations/attribute-filter.js';
 import { allowedBookersOf } from '../locations/repo.js';
-import { bookingViews, presentBooking } from '../bookings/repo.js';
 import { readSetting } from '../settings/repo.js';
 import { presentSpace } from './presenter.js';
-import { listSpaces, spaceLinks } from './repo.js';
+import { listSpaces, spaceLinks, spaceLinksOfLocation } from './repo.js';
 
 /** Whether the area may be booked on every day a window touches. */
 export function weekdaysAllowed(
@@ -24,6 +23,34 @@ export function weekdaysAllowed(
   return true;
 }
 
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
+/** Bookings of an area overlapping a window, with the booker and whether they are the caller's buddy. */
+const AREA_BOOKINGS_SQL = `
+  SELECT b.id, b.space_id, coalesce(b.recurring_id::text, '') AS recurring_id, b.user_id,
+    u.email, u.firstname, u.lastname, b.subject, b.approved,
+    (extract(epoch FROM b.enter_at) * 1000)::float8 AS enter_ms,
+    (extract(epoch FROM b.leave_at) * 1000)::float8 AS leave_ms,
+    EXISTS (SELECT 1 FROM buddies bd WHERE bd.owner_id = $4 AND bd.buddy_id = b.user_id) AS is_buddy
+  FROM bookings b JOIN users u ON u.id = b.user_id
+  WHERE b.location_id = $1 AND b.enter_at < $3 AND b.leave_at > $2
+  ORDER BY b.enter_at`;
+
+interface AreaBookingRow {
+  id: string;
+  space_id: string;
+  recurring_id: string;
+  user_id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  subject: string;
+  approved: boolean;
+  enter_ms: number;
+  leave_ms: number;
+  is_buddy: boolean;
+}
+
 /**
  * Bookings of the area's spaces that overlap a window (half-open), per space, by start. Other
  * people's names show only to space admins or when `show_names` is on; buddies are marked.
@@ -32,43 +59,34 @@ async function bookingsBySpace(
   deps: AppDeps,
   auth: AuthContext | null,
   locationId: string,
-  enter: Date,
-  leave: Date,
+  window: { enter: Date; leave: Date; zone: string },
 ): Promise<Map<string, AvailabilityBooking[]>> {
   // A zero-length window still shows the bookings covering its instant.
-  const to = leave > enter ? leave : new Date(enter.getTime() + 1);
-  const rows = await bookingViews(deps.db)
-    .where('bookings.location_id', '=', locationId)
-    .where('bookings.enter_at', '<', to)
-    .where('bookings.leave_at', '>', enter)
-    .orderBy('bookings.enter_at')
-    .execute();
+  const to = window.leave > window.enter ? window.leave : new Date(window.enter.getTime() + 1);
+  const rows = await deps.prepared<AreaBookingRow>('area-bookings', AREA_BOOKINGS_SQL, [
+    locationId,
+    window.enter,
+    to,
+    auth?.userId ?? NOBODY,
+  ]);
   const out = new Map<string, AvailabilityBooking[]>();
   if (rows.length === 0) return out;
   const showNames =
     auth !== null && (isSpaceAdmin(auth.role) || (await readSetting(deps.db, auth.orgId, 'show_names')) === '1');
-  const buddies = auth
-    ? new Set(
-        (await deps.db.selectFrom('buddies').select('buddy_id').where('owner_id', '=', auth.userId).execute()).map(
-          (b) => b.buddy_id,
-        ),
-      )
-    : new Set<string>();
   for (const b of rows) {
     const visible = showNames || b.user_id === auth?.userId;
-    const presented = presentBooking(b);
     const item: AvailabilityBooking = {
       id: b.id,
-      recurringId: b.recurring_id ?? '',
+      recurringId: b.recurring_id,
       userId: visible ? b.user_id : '',
-      userEmail: visible ? b.user_email : '',
-      userFirstname: visible ? b.user_firstname : '',
-      userLastname: visible ? b.user_lastname : '',
-      enter: presented.enter,
-      leave: presented.leave,
+      userEmail: visible ? b.email : '',
+      userFirstname: visible ? b.firstname : '',
+      userLastname: visible ? b.lastname : '',
+      enter: toClientTime(new Date(b.enter_ms), window.zone),
+      leave: toClientTime(new Date(b.leave_ms), window.zone),
       subject: visible ? b.subject : '',
       approved: b.approved,
-      isBuddy: buddies.has(b.user_id),
+      isBuddy: b.is_buddy,
     };
     const list = out.get(b.space_id);
     if (list) list.push(item);
@@ -92,13 +110,14 @@ export async function spaceAvailability(
 ): Promise<SpaceAvailability[]> {
   const spaces = (await listSpaces(deps.db, location.id)).filter((s) => !onlySpaceId || s.id === onlySpaceId);
   const [links, userGroups, locationBookers, bookings] = await Promise.all([
-    spaceLinks(
-      deps.db,
-      spaces.map((s) => s.id),
-    ),
+    onlySpaceId ? spaceLinks(deps.db, [onlySpaceId]) : spaceLinksOfLocation(deps.db, location.id),
     groupIdsOfUser(deps.db, auth.userId),
     allowedBookersOf(deps.db, [location.id]),
-    bookingsBySpace(deps, auth, location.id, window.enter.toJSDate(), window.leave.toJSDate()),
+    bookingsBySpace(deps, auth, location.id, {
+      enter: window.enter.toJSDate(),
+      leave: window.leave.toJSDate(),
+      zone: window.zone,
+    }),
   ]);
   const inGroup = (groups: readonly string[]) => groups.length === 0 || groups.some((g) => userGroups.has(g));
   const locationAllowed =
@@ -129,6 +148,6 @@ export async function freeSpaceCounts(
   leave: Date,
 ): Promise<{ total: number; free: number }> {
   const spaces = await listSpaces(deps.db, locationId);
-  const bookings = await bookingsBySpace(deps, null, locationId, enter, leave);
+  const bookings = await bookingsBySpace(deps, null, locationId, { enter, leave, zone: 'UTC' });
   return { total: spaces.length, free: spaces.filter((s) => !bookings.get(s.id)?.length).length };
 }

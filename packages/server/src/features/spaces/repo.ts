@@ -1,4 +1,5 @@
 import type { AttributeValue, SpaceSave } from '@perch/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { SpaceRow } from '../../db/schema.js';
 
@@ -27,7 +28,32 @@ export async function findSpace(db: Db, locationId: string, id: string): Promise
     .executeTakeFirst();
 }
 
-/** Attribute values and group links of many spaces, in three queries. */
+/** Attribute values and group links of every space of an area, in one query. */
+export async function spaceLinksOfLocation(db: Db, locationId: string): Promise<SpaceLinks> {
+  const { rows } = await sql<{ space_id: string; kind: 'a' | 'p' | 'b'; ref: string; value: string }>`
+    SELECT v.space_id, 'a' AS kind, v.attribute_id::text AS ref, v.value
+      FROM space_attribute_values v JOIN spaces s ON s.id = v.space_id WHERE s.location_id = ${locationId}
+    UNION ALL
+    SELECT p.space_id, 'p', p.group_id::text, '' FROM space_approvers p JOIN spaces s ON s.id = p.space_id WHERE s.location_id = ${locationId}
+    UNION ALL
+    SELECT b.space_id, 'b', b.group_id::text, '' FROM space_allowed_bookers b JOIN spaces s ON s.id = b.space_id WHERE s.location_id = ${locationId}`.execute(
+    db,
+  );
+  const links: SpaceLinks = { attributes: new Map(), approvers: new Map(), allowedBookers: new Map() };
+  const push = <T>(m: Map<string, T[]>, k: string, v: T) => {
+    const list = m.get(k);
+    if (list) list.push(v);
+    else m.set(k, [v]);
+  };
+  for (const r of rows) {
+    if (r.kind === 'a') push(links.attributes, r.space_id, { attributeId: r.ref, value: r.value });
+    else if (r.kind === 'p') push(links.approvers, r.space_id, r.ref);
+    else push(links.allowedBookers, r.space_id, r.ref);
+  }
+  return links;
+}
+
+/** Attribute values and group links of some spaces, in three queries. */
 export async function spaceLinks(db: Db, spaceIds: readonly string[]): Promise<SpaceLinks> {
   const links: SpaceLinks = { attributes: new Map(), approvers: new Map(), allowedBookers: new Map() };
   for (const id of spaceIds) {

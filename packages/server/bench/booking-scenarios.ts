@@ -1,0 +1,137 @@
+// Booking scenarios of the benchmark: availability of a 500-space area in an organisation
+// holding 200,000 bookings, and creating bookings with 50 concurrent clients on different desks.
+import { login, PerchClient } from '@perch/client';
+import type { Preflight } from '@perch/contract';
+import { DateTime } from 'luxon';
+import pg from 'pg';
+import { CONNECTIONS, load, row, type Row } from './measure.js';
+import type { Seeded } from './seed.js';
+
+const AREAS = 4;
+const SPACES_PER_AREA = 500;
+const BOOKINGS_PER_SPACE = 100;
+const ZONE = 'Europe/Berlin';
+
+const fake = (t: DateTime) => `${t.toFormat("yyyy-MM-dd'T'HH:mm:ss")}Z`;
+
+export async function adminClient(url: string): Promise<PerchClient> {
+  const orgId = ((await (await fetch(`${url}/auth/singleorg`)).json()) as Preflight).organization.id;
+  const c = new PerchClient({ baseUrl: url });
+  await login(c, { email: 'admin@bench.local', password: 'Bench!pass1', organizationId: orgId });
+  return c;
+}
+
+export async function createArea(
+  admin: PerchClient,
+  name: string,
+  spaces: number,
+): Promise<{ id: string; spaces: string[] }> {
+  const id = (await admin.post('/location/', { name, enabled: true, timezone: ZONE })).objectId!;
+  const ids: string[] = [];
+  for (let start = 0; start < spaces; start += 500) {
+    const creates = Array.from({ length: Math.min(500, spaces - start) }, (_, i) => ({
+      name: `Desk ${start + i + 1}`,
+      x: ((start + i) % 25) * 60,
+      y: Math.floor((start + i) / 25) * 40,
+      width: 50,
+      height: 30,
+    }));
+    const res = await admin.post<{ creates: { id: string }[] }>(`/location/${id}/space/bulk`, { creates });
+    ids.push(...res.data.creates.map((c) => c.id));
+  }
+  return { id, spaces: ids };
+}
+
+/** 100 bookings per space, morning and afternoon, from 20 days ago to 30 days ahead. */
+export async function seedBookings(databaseUrl: string): Promise<number> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    await c.query(`
+      INSERT INTO bookings (organization_id, location_id, space_id, user_id, enter_at, leave_at, subject)
+      SELECT l.organization_id, s.location_id, s.id, u.ids[1 + (k + abs(hashtext(s.id::text))) % array_length(u.ids, 1)],
+        date_trunc('day', now()) + make_interval(days => k / 2 - 20, hours => CASE WHEN k % 2 = 0 THEN 7 ELSE 12 END),
+        date_trunc('day', now()) + make_interval(days => k / 2 - 20, hours => CASE WHEN k % 2 = 0 THEN 11 ELSE 16 END),
+        ''
+      FROM spaces s JOIN locations l ON l.id = s.location_id
+      CROSS JOIN (SELECT array_agg(id) AS ids FROM users) u
+      CROSS JOIN generate_series(0, ${BOOKINGS_PER_SPACE - 1}) k
+      WHERE l.name LIKE 'Bench area %'`);
+    await c.query('ANALYZE bookings');
+    const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM bookings');
+    return rows[0]!.n;
+  } finally {
+    await c.end();
+  }
+}
+
+export async function bookingScenarios(
+  engine: string,
+  url: string,
+  seeded: Seeded,
+  databaseUrl: string,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  const admin = await adminClient(url);
+  await admin.put('/setting/', [
+    { name: 'max_bookings_per_user', value: '9999' },
+    { name: 'max_days_in_advance', value: '9999' },
+  ]);
+  const areas = [];
+  for (let i = 0; i < AREAS; i++) areas.push(await createArea(admin, `Bench area ${i + 1}`, SPACES_PER_AREA));
+  const total = await seedBookings(databaseUrl);
+  console.log(`seeded ${total} bookings in ${AREAS} areas of ${SPACES_PER_AREA} spaces`);
+
+  const tomorrow = DateTime.now().setZone(ZONE).startOf('day').plus({ days: 1 });
+  const window = `enter=${encodeURIComponent(fake(tomorrow.set({ hour: 9 })))}&leave=${encodeURIComponent(fake(tomorrow.set({ hour: 17 })))}`;
+  let n = 0;
+  rows.push(
+    row(
+      engine,
+      `availability (${SPACES_PER_AREA} spaces, ${Math.round(total / 1000)}k bookings)`,
+      await load(url, {
+        method: 'GET',
+        path: `/location/${areas[0]!.id}/space/availability?${window}`,
+        setupRequest: (req) => ({
+          ...req,
+          headers: { ...req.headers, authorization: `Bearer ${seeded.accessTokens[n++ % seeded.accessTokens.length]}` },
+        }),
+      }),
+    ),
+  );
+
+  // Each client books its own desk; every request takes a new one-hour slot far ahead.
+  const createArea50 = await createArea(admin, 'Bench create', CONNECTIONS);
+  const base = DateTime.now().setZone(ZONE).startOf('day').plus({ days: 100 });
+  let m = 0;
+  rows.push(
+    row(
+      engine,
+      'POST /booking/ (50 clients, own desks)',
+      await load(url, {
+        method: 'POST',
+        path: '/booking/',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req) => {
+          const i = m++;
+          const desk = i % CONNECTIONS;
+          const slot = Math.floor(i / CONNECTIONS);
+          const enter = base.plus({ hours: slot });
+          return {
+            ...req,
+            headers: {
+              ...req.headers,
+              authorization: `Bearer ${seeded.accessTokens[desk % seeded.accessTokens.length]}`,
+            },
+            body: JSON.stringify({
+              spaceId: createArea50.spaces[desk],
+              enter: fake(enter),
+              leave: fake(enter.plus({ minutes: 59 })),
+            }),
+          };
+        },
+      }),
+    ),
+  );
+  return rows;
+}

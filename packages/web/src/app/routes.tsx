@@ -20,7 +20,7 @@ const BuddiesPage = lazy(() => import('../features/buddies/BuddiesPage').then((m
 const PreferencesPage = lazy(() =>
   import('../features/preferences/PreferencesPage').then((m) => ({ default: m.PreferencesPage })),
 );
-const AdminPage = lazy(() => import('../features/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
+const AdminRoutes = lazy(() => import('../features/admin/AdminRoutes').then((m) => ({ default: m.AdminRoutes })));
 
 /**
  * `/` is the booking page for a signed-in user; a signed-out visitor gets the sign-in screen
@@ -78,7 +78,7 @@ export function AppRoutes() {
           path="admin/*"
           element={
             <RequireAdmin>
-              <AdminPage />
+              <AdminRoutes />
             </RequireAdmin>
           }
         />

@@ -2,7 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import type { Credentials, Preflight, UserMe } from '@perch/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { ModalsProvider } from '@mantine/modals';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../app/query-client';
 import { AppRoutes } from '../app/routes';
 import { SessionProvider } from '../app/session/SessionProvider';
@@ -105,14 +106,25 @@ export function storeSession(): void {
 
 /** Renders the whole app (routes, session, theme) at `path`, talking to `server`. */
 export function renderApp(path: string, server: FakeServer): RenderResult {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <SessionProvider createApi={(onSignedOut) => createWebApi({ onSignedOut, fetch: server.fetch })}>
+            <ModalsProvider>
+              <AppRoutes />
+            </ModalsProvider>
+          </SessionProvider>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
   return render(
     <MantineProvider theme={theme}>
       <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={[path]}>
-          <SessionProvider createApi={(onSignedOut) => createWebApi({ onSignedOut, fetch: server.fetch })}>
-            <AppRoutes />
-          </SessionProvider>
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -1,35 +1,65 @@
-import { Divider, NavLink, Stack } from '@mantine/core';
+import { Box, Divider, NavLink, Stack } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import type { NavigationItem } from './navigation-items';
 
-function isActive(pathname: string, to: string): boolean {
+function isWithin(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
-export function MainNavigation({ items }: { items: readonly NavigationItem[] }) {
+const linkStyles = {
+  root: { borderRadius: 'var(--mantine-radius-md)' },
+  label: { fontSize: 'var(--mantine-font-size-sm)' },
+};
+
+function NavigationLink({ item, active }: { item: NavigationItem; active: boolean }) {
   const { t } = useTranslation();
+  const { to, label, Icon } = item;
+  return (
+    <NavLink
+      component={RouterNavLink}
+      to={to}
+      end
+      label={t(label)}
+      leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
+      active={active}
+      variant="light"
+      styles={linkStyles}
+    />
+  );
+}
+
+/**
+ * The main menu. A section with sub-pages (administration) shows them below itself while one of
+ * them is open; the section link itself is marked only on the section's own start page.
+ */
+export function MainNavigation({ items }: { items: readonly NavigationItem[] }) {
   const { pathname } = useLocation();
   return (
     <Stack gap={4}>
-      {items.map(({ to, label, Icon, separated }) => (
-        <Fragment key={to}>
-          {separated && <Divider my="sm" />}
-          <NavLink
-            component={RouterNavLink}
-            to={to}
-            label={t(label)}
-            leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
-            active={isActive(pathname, to)}
-            variant="light"
-            styles={{
-              root: { borderRadius: 'var(--mantine-radius-md)' },
-              label: { fontSize: 'var(--mantine-font-size-sm)' },
-            }}
-          />
-        </Fragment>
-      ))}
+      {items.map((item) => {
+        const children = item.children ?? [];
+        const open = children.length > 0 && isWithin(pathname, item.to);
+        return (
+          <Fragment key={item.to}>
+            {item.separated && <Divider my="sm" />}
+            <NavigationLink
+              item={item}
+              active={children.length > 0 ? pathname === item.to : isWithin(pathname, item.to)}
+            />
+            {open && (
+              <Box component="ul" role="list" m={0} p={0} ps="md" style={{ listStyle: 'none' }}>
+                {children.map((child) => (
+                  <li key={child.to}>
+                    <NavigationLink item={child} active={isWithin(pathname, child.to)} />
+                  </li>
+                ))}
+              </Box>
+            )}
+          </Fragment>
+        );
+      })}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { AppShell, Burger, Container, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSession, useSignedInSession } from '../session/session-context';
@@ -12,6 +12,7 @@ import { ColorSchemeMenu } from './ColorSchemeMenu';
 import { LanguageMenu } from './LanguageMenu';
 import { MainNavigation } from './MainNavigation';
 import { navigationItems } from './navigation-items';
+import { PageWidthContext } from './page-width';
 import { SkipLink } from './SkipLink';
 import { UserMenu } from './UserMenu';
 
@@ -25,6 +26,7 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
   const { user, settings } = useSignedInSession();
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const { pathname } = useLocation();
+  const [wide, setWide] = useState(false);
 
   useEffect(closeNav, [pathname, closeNav]);
 
@@ -67,10 +69,17 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }}>
-        <Container size="lg" px={{ base: 'md', sm: 'xl' }} py={{ base: 'lg', sm: 'xl' }}>
-          <ErrorBoundary key={pathname}>
-            <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
-          </ErrorBoundary>
+        <Container
+          size="lg"
+          fluid={wide}
+          px={{ base: 'md', sm: wide ? 'lg' : 'xl' }}
+          py={{ base: 'lg', sm: wide ? 'lg' : 'xl' }}
+        >
+          <PageWidthContext.Provider value={setWide}>
+            <ErrorBoundary key={pathname}>
+              <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
+            </ErrorBoundary>
+          </PageWidthContext.Provider>
         </Container>
       </AppShell.Main>
     </AppShell>

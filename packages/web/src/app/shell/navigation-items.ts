@@ -1,12 +1,15 @@
 import {
+  IconAdjustments,
   IconArmchair,
   IconCalendarEvent,
-  IconAdjustments,
+  IconMap2,
   IconShieldCog,
+  IconTags,
   IconUsers,
+  IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
-import type { UserMe } from '@perch/contract';
+import { isOrgAdmin, type UserMe } from '@perch/contract';
 import type { MessageKey } from '../../i18n';
 import { buddiesEnabled, canAdminister, type ValueMap } from '../session/session-data';
 
@@ -16,6 +19,35 @@ export interface NavigationItem {
   Icon: Icon;
   /** Starts a separate group (administration sits apart from the booking pages). */
   separated?: boolean;
+  /** Sub-pages, shown under the item while one of them (or the item) is open. */
+  children?: NavigationItem[];
+}
+
+/** A section of the administration, as the sub-navigation and the admin start page list it. */
+export interface AdminSection extends NavigationItem {
+  description: MessageKey;
+}
+
+/** The administration screens this user may open; users, settings and statistics will join here. */
+export function adminSections(user: UserMe): AdminSection[] {
+  const sections: AdminSection[] = [
+    { to: '/admin/areas', label: 'navAdminAreas', description: 'adminAreasDescription', Icon: IconMap2 },
+    {
+      to: '/admin/attributes',
+      label: 'navAdminAttributes',
+      description: 'adminAttributesDescription',
+      Icon: IconTags,
+    },
+  ];
+  if (isOrgAdmin(user.role)) {
+    sections.push({
+      to: '/admin/groups',
+      label: 'navAdminGroups',
+      description: 'adminGroupsDescription',
+      Icon: IconUsersGroup,
+    });
+  }
+  return sections;
 }
 
 /** The pages this user may reach, in menu order (reference §1.3 navbar). */
@@ -27,7 +59,13 @@ export function navigationItems(user: UserMe, settings: ValueMap): NavigationIte
   if (buddiesEnabled(settings)) items.push({ to: '/buddies', label: 'navBuddies', Icon: IconUsers });
   items.push({ to: '/preferences', label: 'navPreferences', Icon: IconAdjustments });
   if (canAdminister(user)) {
-    items.push({ to: '/admin', label: 'navAdministration', Icon: IconShieldCog, separated: true });
+    items.push({
+      to: '/admin',
+      label: 'navAdministration',
+      Icon: IconShieldCog,
+      separated: true,
+      children: adminSections(user).map(({ to, label, Icon }) => ({ to, label, Icon })),
+    });
   }
   return items;
 }

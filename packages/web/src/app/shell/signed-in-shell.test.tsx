@@ -75,8 +75,25 @@ describe('signed-in layout', () => {
   it('offers administration to space admins and above', async () => {
     storeSession();
     renderApp('/admin', fakeServer(signedInRoutes(user({ role: 10, spaceAdmin: true }))));
-    expect(within(await navigation()).getByRole('link', { name: 'Administration' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Manage Sample Company' })).toBeTruthy();
+    const nav = within(await navigation());
+    expect(nav.getByRole('link', { name: 'Administration' })).toBeTruthy();
+    expect(nav.getByRole('link', { name: 'Areas' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Administration' })).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Space attributes' })).toBeTruthy();
+    // Groups are for organisation admins.
+    expect(nav.queryByRole('link', { name: 'Groups' })).toBeNull();
+  });
+
+  it('offers groups to organisation admins', async () => {
+    storeSession();
+    renderApp('/admin', fakeServer(signedInRoutes(user({ role: 20, admin: true, spaceAdmin: true }))));
+    expect(within(await navigation()).getByRole('link', { name: 'Groups' })).toBeTruthy();
+  });
+
+  it('tells a space admin that groups are for organisation admins', async () => {
+    storeSession();
+    renderApp('/admin/groups', fakeServer(signedInRoutes(user({ role: 10, spaceAdmin: true }))));
+    expect(await screen.findByRole('heading', { name: "You don't have access" })).toBeTruthy();
   });
 
   it('tells a regular user they have no access to administration', async () => {

@@ -1,0 +1,50 @@
+import { isOrgAdmin } from '@perch/contract';
+import { lazy, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { useSignedInSession } from '../../app/session/session-context';
+import { NoAccessPage } from '../system/NoAccessPage';
+import { NotFoundPage } from '../system/NotFoundPage';
+import { AdminHomePage } from './AdminHomePage';
+
+// Each screen is its own chunk: the floor-plan editor is large and only admins of areas need it.
+const AreasListPage = lazy(() => import('./areas/AreasListPage').then((m) => ({ default: m.AreasListPage })));
+const AreaPage = lazy(() => import('./areas/AreaPage').then((m) => ({ default: m.AreaPage })));
+const AttributesPage = lazy(() => import('./attributes/AttributesPage').then((m) => ({ default: m.AttributesPage })));
+const GroupsPage = lazy(() => import('./groups/GroupsPage').then((m) => ({ default: m.GroupsPage })));
+const GroupDetailPage = lazy(() => import('./groups/GroupDetailPage').then((m) => ({ default: m.GroupDetailPage })));
+
+/** Groups belong to organisation admins (role ≥ 20); space admins see why they cannot enter. */
+function RequireOrgAdmin({ children }: { children: ReactNode }) {
+  const { user } = useSignedInSession();
+  return isOrgAdmin(user.role) ? children : <NoAccessPage />;
+}
+
+/** The administration screens under `/admin` (space admins and up; the parent route checks). */
+export function AdminRoutes() {
+  return (
+    <Routes>
+      <Route index element={<AdminHomePage />} />
+      <Route path="areas" element={<AreasListPage />} />
+      <Route path="areas/new" element={<AreaPage />} />
+      <Route path="areas/:areaId" element={<AreaPage />} />
+      <Route path="attributes" element={<AttributesPage />} />
+      <Route
+        path="groups"
+        element={
+          <RequireOrgAdmin>
+            <GroupsPage />
+          </RequireOrgAdmin>
+        }
+      />
+      <Route
+        path="groups/:groupId"
+        element={
+          <RequireOrgAdmin>
+            <GroupDetailPage />
+          </RequireOrgAdmin>
+        }
+      />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,189 @@
+import { Alert, Badge, Button, Center, Loader, Tabs } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconInfoCircle, IconMap2, IconSettings, IconTrash } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useWidePage } from '../../../app/shell/page-width';
+import { useApiErrorMessage } from '../../../app/use-api-error-message';
+import { NotFoundPage } from '../../system/NotFoundPage';
+import { useArea, useAreaAttributeValues, useAreaMap, useDeleteArea, useSaveArea, useTimezones } from '../api/areas';
+import { useGroups } from '../api/groups';
+import { useSpaceAttributes } from '../api/space-attributes';
+import { useSpaces } from '../api/spaces';
+import { FloorPlanEditor } from '../floor-plan/FloorPlanEditor';
+import { AdminPage } from '../ui/AdminPage';
+import { QueryFailure } from '../ui/QueryFailure';
+import { useConfirmDelete } from '../ui/use-confirm-delete';
+import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes-guard';
+import { areaSaveBody, attributeChanges } from './area-form';
+import { AreaDetailsForm, type AreaDetailsSubmit } from './AreaDetailsForm';
+import { isNotFound } from './AreaPage';
+
+type AreaTab = 'plan' | 'details';
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <Center py={80}>
+      <Loader role="status" aria-label={t('loading')} />
+    </Center>
+  );
+}
+
+/** An area: its floor plan with the spaces, and its details. A new area starts with the details. */
+export function AreaEditor({ areaId }: { areaId: string | undefined }) {
+  useWidePage();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const errorMessage = useApiErrorMessage();
+  const confirmDelete = useConfirmDelete();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const isNew = !areaId;
+
+  const area = useArea(areaId);
+  const map = useAreaMap(area.data);
+  const attributeValues = useAreaAttributeValues(areaId);
+  const spaces = useSpaces(areaId);
+  const attributes = useSpaceAttributes();
+  const groups = useGroups();
+  const timezones = useTimezones();
+  const saveArea = useSaveArea();
+  const deleteArea = useDeleteArea();
+
+  const [detailsDirty, setDetailsDirty] = useState(false);
+  const [planDirty, setPlanDirty] = useState(false);
+  const [createdId, setCreatedId] = useState<string | null>(null);
+  useUnsavedChangesGuard(detailsDirty || planDirty);
+
+  // After creating, move on to the floor plan once the form no longer counts as unsaved.
+  useEffect(() => {
+    if (createdId && !detailsDirty) navigate(`/admin/areas/${createdId}?tab=plan`, { replace: true });
+  }, [createdId, detailsDirty, navigate]);
+
+  const tab: AreaTab = isNew ? 'details' : searchParams.get('tab') === 'details' ? 'details' : 'plan';
+  const setTab = (next: string | null) =>
+    setSearchParams((params) => {
+      params.set('tab', next === 'details' ? 'details' : 'plan');
+      return params;
+    });
+
+  const onSubmit = useCallback(
+    async ({ values, floorPlan }: AreaDetailsSubmit) => {
+      try {
+        const id = await saveArea.mutateAsync({
+          id: areaId,
+          body: areaSaveBody(values, area.data),
+          attributes: attributeChanges(values.attributes, attributeValues.data ?? []),
+          floorPlan,
+        });
+        notifications.show({ color: 'teal', message: t('areaSaved', { name: values.name.trim() }) });
+        if (!areaId) setCreatedId(id);
+        return true;
+      } catch (error) {
+        notifications.show({ color: 'red', title: t('areaNotSaved'), message: errorMessage(error) });
+        return false;
+      }
+    },
+    [saveArea, areaId, area.data, attributeValues.data, t, errorMessage],
+  );
+
+  const askDelete = () => {
+    const current = area.data;
+    if (!current) return;
+    confirmDelete({
+      title: t('deleteAreaTitle', { name: current.name }),
+      message: t('confirmDeleteArea'),
+      onConfirm: () =>
+        deleteArea.mutate(current.id, {
+          onSuccess: () => {
+            setDetailsDirty(false);
+            setPlanDirty(false);
+            notifications.show({ color: 'teal', message: t('areaDeleted', { name: current.name }) });
+            navigate('/admin/areas', { replace: true });
+          },
+          onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+        }),
+    });
+  };
+
+  if (!isNew && area.isError && isNotFound(area.error)) return <NotFoundPage />;
+  const title = isNew ? t('newArea') : (area.data?.name ?? t('loading'));
+  const failed = [area, attributeValues, spaces, attributes, groups, timezones, map].find((q) => q.isError);
+  const detailsReady =
+    (isNew || (area.isSuccess && attributeValues.isSuccess && !map.isPending)) &&
+    attributes.isSuccess &&
+    groups.isSuccess &&
+    timezones.isSuccess;
+  const planReady = area.isSuccess && spaces.isSuccess && attributes.isSuccess && groups.isSuccess && !map.isPending;
+  const mapData = map.data ?? null;
+
+  return (
+    <AdminPage
+      title={title}
+      trail={[{ label: t('navAdminAreas'), to: '/admin/areas' }]}
+      titleAside={
+        area.data && (
+          <Badge variant="light" color={area.data.enabled ? 'teal' : 'gray'}>
+            {area.data.enabled ? t('enabled') : t('disabled')}
+          </Badge>
+        )
+      }
+      actions={
+        area.data && (
+          <Button variant="default" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={askDelete}>
+            {t('deleteArea')}
+          </Button>
+        )
+      }
+    >
+      {failed && <QueryFailure error={failed.error} onRetry={() => void failed.refetch()} />}
+      <Tabs value={tab} onChange={setTab} keepMounted>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="plan" disabled={isNew} leftSection={<IconMap2 size={16} aria-hidden />}>
+            {t('tabFloorPlan')}
+          </Tabs.Tab>
+          <Tabs.Tab value="details" leftSection={<IconSettings size={16} aria-hidden />}>
+            {t('tabDetails')}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="plan">
+          {!isNew && !planReady && !failed && <Loading />}
+          {!isNew && planReady && area.data && spaces.data && (
+            <FloorPlanEditor
+              area={area.data}
+              map={mapData}
+              spaces={spaces.data}
+              attributes={(attributes.data ?? []).filter((a) => a.spaceApplicable)}
+              groups={groups.data ?? []}
+              onDirtyChange={setPlanDirty}
+            />
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="details">
+          {isNew && (
+            <Alert variant="light" icon={<IconInfoCircle size={20} aria-hidden />} mb="md">
+              {t('saveAreaFirst')}
+            </Alert>
+          )}
+          {!detailsReady && !failed && <Loading />}
+          {detailsReady && (
+            <AreaDetailsForm
+              // Starts over from what the server stored after a save.
+              key={`${area.dataUpdatedAt}-${attributeValues.dataUpdatedAt}-${map.dataUpdatedAt}`}
+              area={area.data}
+              map={mapData}
+              attributeValues={attributeValues.data ?? []}
+              attributes={(attributes.data ?? []).filter((a) => a.locationApplicable)}
+              groups={groups.data ?? []}
+              timezones={timezones.data ?? []}
+              saving={saveArea.isPending}
+              onSubmit={onSubmit}
+              onDirtyChange={setDetailsDirty}
+            />
+          )}
+        </Tabs.Panel>
+      </Tabs>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,13 @@
+import { ApiError } from '@perch/client';
+import { useParams } from 'react-router';
+import { AreaEditor } from './AreaEditor';
+
+/** `/admin/areas/new` and `/admin/areas/:areaId`; a fresh editor for each area. */
+export function AreaPage() {
+  const { areaId } = useParams();
+  return <AreaEditor key={areaId ?? 'new'} areaId={areaId} />;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}

@@ -1,0 +1,105 @@
+import { ActionIcon, Anchor, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import type { Location } from '@perch/contract';
+import { IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { SortableHeader } from '../ui/SortableHeader';
+import { nextSort, sortRows, type SortState } from '../ui/sorting';
+
+type AreaColumn = 'name' | 'floorPlan' | 'enabled';
+
+function sortValue(area: Location, column: AreaColumn): string | boolean {
+  if (column === 'name') return area.name;
+  if (column === 'floorPlan') return area.mapWidth > 0;
+  return area.enabled;
+}
+
+interface AreasTableProps {
+  areas: Location[];
+  onDelete: (area: Location) => void;
+}
+
+export function AreasTable({ areas, onDelete }: AreasTableProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [sort, setSort] = useState<SortState<AreaColumn>>({ column: 'name', direction: 'asc' });
+  const rows = useMemo(() => sortRows(areas, sort, sortValue, i18n.language), [areas, sort, i18n.language]);
+  const onSort = (column: AreaColumn) => setSort((s) => nextSort(s, column));
+
+  return (
+    <Table.ScrollContainer minWidth={340} type="native">
+      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <SortableHeader column="name" label={t('name')} sort={sort} onSort={onSort} />
+            <SortableHeader
+              column="floorPlan"
+              label={t('floorPlan')}
+              sort={sort}
+              onSort={onSort}
+              width={150}
+              visibleFrom="sm"
+            />
+            <SortableHeader column="enabled" label={t('status')} sort={sort} onSort={onSort} width={140} />
+            <Table.Th w={60}>
+              <VisuallyHidden>{t('actions')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={4}>
+                <Text c="dimmed" ta="center" py="md">
+                  {t('noResults')}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+          {rows.map((area) => (
+            <Table.Tr key={area.id} onClick={() => navigate(`/admin/areas/${area.id}`)} style={{ cursor: 'pointer' }}>
+              <Table.Td>
+                <Anchor component={Link} to={`/admin/areas/${area.id}`} fw={600} onClick={(e) => e.stopPropagation()}>
+                  {area.name}
+                </Anchor>
+                {area.description && (
+                  <Text fz="xs" c="dimmed" lineClamp={1}>
+                    {area.description}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td visibleFrom="sm">
+                <Text fz="sm" c={area.mapWidth > 0 ? undefined : 'dimmed'}>
+                  {area.mapWidth > 0 ? `${area.mapWidth} × ${area.mapHeight} px` : t('noFloorPlan')}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={area.enabled ? 'teal' : 'gray'}>
+                  {area.enabled ? t('enabled') : t('disabled')}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Group justify="flex-end">
+                  <Tooltip label={t('deleteNamed', { name: area.name })}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('deleteNamed', { name: area.name })}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        onDelete(area);
+                      }}
+                    >
+                      <IconTrash size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

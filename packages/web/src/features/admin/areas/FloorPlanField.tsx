@@ -1,0 +1,133 @@
+import { Button, FileButton, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import type { LocationMap } from '@perch/contract';
+import { IconPhotoUp, IconX } from '@tabler/icons-react';
+import { useEffect, useMemo, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import classes from './area-page.module.css';
+import { FLOOR_PLAN_ACCEPT, floorPlanFileProblem, formatMegabytes, imageFormatName } from './floor-plan-file';
+
+interface FloorPlanFieldProps {
+  currentMap: LocationMap | null;
+  file: File | null;
+  onFile: (file: File | null) => void;
+}
+
+interface Preview {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** Reads the pixel size of a chosen image in the browser, before it is uploaded. */
+function useFilePreview(file: File | null): Preview | null {
+  const [preview, setPreview] = useState<Preview | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(file);
+    const image = new window.Image();
+    image.onload = () => setPreview({ url, width: image.naturalWidth, height: image.naturalHeight });
+    image.onerror = () => setPreview({ url, width: 0, height: 0 });
+    image.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return preview;
+}
+
+/** Choose or drop a floor-plan image; shows what will be used and how large it is. */
+export function FloorPlanField({ currentMap, file, onFile }: FloorPlanFieldProps) {
+  const { t, i18n } = useTranslation();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const filePreview = useFilePreview(file);
+  const currentUrl = useMemo(
+    () => (currentMap ? `data:image/${currentMap.mimeType};base64,${currentMap.data}` : null),
+    [currentMap],
+  );
+
+  const accept = (chosen: File | null) => {
+    if (!chosen) return;
+    const reason = floorPlanFileProblem(chosen);
+    setProblem(reason ? t(reason, { mb: 20 }) : null);
+    if (!reason) onFile(chosen);
+  };
+
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    accept(event.dataTransfer.files[0] ?? null);
+  };
+
+  const shownUrl = filePreview?.url ?? (file ? null : currentUrl);
+  const caption = file
+    ? [
+        t('floorPlanNewFile', { name: file.name, mb: formatMegabytes(file.size, i18n.language) }),
+        filePreview?.width ? `${filePreview.width} × ${filePreview.height} px` : '',
+      ]
+        .filter(Boolean)
+        .join(' · ')
+    : currentMap
+      ? t('floorPlanCurrent', {
+          size: `${currentMap.width} × ${currentMap.height} px`,
+          format: imageFormatName(currentMap.mimeType),
+        })
+      : null;
+
+  return (
+    <Stack gap="xs">
+      {shownUrl && (
+        <Paper withBorder radius="md" className={classes.previewFrame}>
+          <Image src={shownUrl} alt={t('floorPlanPreview')} fit="contain" h={200} />
+        </Paper>
+      )}
+      {caption && (
+        <Text fz="sm" c="dimmed">
+          {caption}
+        </Text>
+      )}
+      <div
+        className={classes.dropzone}
+        data-dragging={dragging || undefined}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <Group gap="sm" justify="center" wrap="wrap">
+          <IconPhotoUp size={22} aria-hidden />
+          <Text fz="sm">{t('dropFloorPlan')}</Text>
+          <FileButton onChange={accept} accept={FLOOR_PLAN_ACCEPT}>
+            {(props) => (
+              <Button {...props} variant="default" size="xs">
+                {currentMap || file ? t('replaceFloorPlan') : t('chooseFile')}
+              </Button>
+            )}
+          </FileButton>
+          {file && (
+            <Button
+              variant="subtle"
+              color="gray"
+              size="xs"
+              leftSection={<IconX size={14} aria-hidden />}
+              onClick={() => onFile(null)}
+            >
+              {t('keepCurrentFloorPlan')}
+            </Button>
+          )}
+        </Group>
+        <Text fz="xs" c="dimmed" ta="center" mt={6}>
+          {t('floorPlanFormats', { mb: 20 })}
+        </Text>
+      </div>
+      {problem && (
+        <Text fz="sm" c="red" role="alert">
+          {problem}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,156 @@
+import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { SpaceAttribute } from '@perch/contract';
+import { IconPencil, IconPlus, IconTags, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../app/ui/EmptyState';
+import { useApiErrorMessage } from '../../../app/use-api-error-message';
+import { useDeleteSpaceAttribute, useSpaceAttributes } from '../api/space-attributes';
+import { AdminPage } from '../ui/AdminPage';
+import { QueryFailure } from '../ui/QueryFailure';
+import { SortableHeader } from '../ui/SortableHeader';
+import { nextSort, sortRows, type SortState } from '../ui/sorting';
+import { useConfirmDelete } from '../ui/use-confirm-delete';
+import { ATTRIBUTE_TYPE_LABEL, AttributeFormModal } from './AttributeFormModal';
+
+type AttributeColumn = 'label' | 'type';
+
+/** `/admin/attributes`: the features spaces and areas can be described and searched by. */
+export function AttributesPage() {
+  const { t, i18n } = useTranslation();
+  const attributes = useSpaceAttributes();
+  const deleteAttribute = useDeleteSpaceAttribute();
+  const confirmDelete = useConfirmDelete();
+  const errorMessage = useApiErrorMessage();
+  const [editing, setEditing] = useState<SpaceAttribute | null>(null);
+  const [opened, { open, close }] = useDisclosure(false);
+  const [sort, setSort] = useState<SortState<AttributeColumn>>({ column: 'label', direction: 'asc' });
+  const rows = useMemo(
+    () =>
+      sortRows(
+        attributes.data ?? [],
+        sort,
+        (a, c) => (c === 'label' ? a.label : t(ATTRIBUTE_TYPE_LABEL[a.type] ?? 'attributeTypeText')),
+        i18n.language,
+      ),
+    [attributes.data, sort, i18n.language, t],
+  );
+
+  const openEditor = (attribute: SpaceAttribute | null) => {
+    setEditing(attribute);
+    open();
+  };
+  const askDelete = (attribute: SpaceAttribute) =>
+    confirmDelete({
+      title: t('deleteNamedQuestion', { name: attribute.label }),
+      message: t('confirmDeleteAttribute'),
+      onConfirm: () =>
+        deleteAttribute.mutate(attribute.id, {
+          onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+        }),
+    });
+
+  const newButton = (
+    <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => openEditor(null)}>
+      {t('newAttribute')}
+    </Button>
+  );
+  const empty = attributes.isSuccess && attributes.data.length === 0;
+  return (
+    <AdminPage
+      title={t('navAdminAttributes')}
+      description={t('adminAttributesDescription')}
+      actions={!empty && attributes.isSuccess && newButton}
+    >
+      {attributes.isPending && <Skeleton h={160} radius="lg" />}
+      {attributes.isError && <QueryFailure error={attributes.error} onRetry={() => void attributes.refetch()} />}
+      {empty && (
+        <EmptyState
+          Icon={IconTags}
+          title={t('attributesEmptyTitle')}
+          body={t('attributesEmptyBody')}
+          action={newButton}
+        />
+      )}
+      {attributes.isSuccess && !empty && (
+        <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+          <Table.ScrollContainer minWidth={480} type="native">
+            <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <SortableHeader
+                    column="label"
+                    label={t('name')}
+                    sort={sort}
+                    onSort={(c) => setSort((s) => nextSort(s, c))}
+                  />
+                  <SortableHeader
+                    column="type"
+                    label={t('attributeType')}
+                    sort={sort}
+                    onSort={(c) => setSort((s) => nextSort(s, c))}
+                    width={140}
+                  />
+                  <Table.Th>{t('attributeAppliesTo')}</Table.Th>
+                  <Table.Th w={100}>
+                    <VisuallyHidden>{t('actions')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((attribute) => (
+                  <Table.Tr key={attribute.id}>
+                    <Table.Td>
+                      <Text fw={600} fz="sm">
+                        {attribute.label}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text fz="sm">{t(ATTRIBUTE_TYPE_LABEL[attribute.type] ?? 'attributeTypeText')}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6}>
+                        {attribute.spaceApplicable && <Badge variant="light">{t('appliesToSpaces')}</Badge>}
+                        {attribute.locationApplicable && (
+                          <Badge variant="light" color="grape">
+                            {t('appliesToAreas')}
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label={t('editNamed', { name: attribute.label })}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t('editNamed', { name: attribute.label })}
+                            onClick={() => openEditor(attribute)}
+                          >
+                            <IconPencil size={18} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t('deleteNamed', { name: attribute.label })}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t('deleteNamed', { name: attribute.label })}
+                            onClick={() => askDelete(attribute)}
+                          >
+                            <IconTrash size={18} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      {opened && <AttributeFormModal key={editing?.id ?? 'new'} attribute={editing} opened={opened} onClose={close} />}
+    </AdminPage>
+  );
+}

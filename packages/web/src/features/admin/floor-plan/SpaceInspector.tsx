@@ -1,0 +1,165 @@
+import {
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { Group as UserGroup, SpaceAttribute } from '@perch/contract';
+import { IconCopy, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { AttributeValueInput, withAttributeValue } from '../ui/AttributeValueInput';
+import {
+  SPACE_FONT_SIZES,
+  SPACE_SHAPES,
+  type DraftSpace,
+  type SpaceFontSize,
+  type SpaceShapeKind,
+} from './draft-space';
+import { MAX_SPACE_SIZE, MIN_SPACE_SIZE } from './geometry';
+
+export const SPACE_NAME_INPUT_ID = 'floor-plan-space-name';
+const SPACE_NAME_MAX = 128;
+
+interface SpaceInspectorProps {
+  space: DraftSpace;
+  attributes: readonly SpaceAttribute[];
+  groups: readonly UserGroup[];
+  onEdit: (edit: Partial<Omit<DraftSpace, 'key' | 'id'>>, tag?: string) => void;
+  onDuplicate: () => void;
+  onDelete: () => void;
+}
+
+/** The side panel for one selected space: everything about it, also reachable without a mouse. */
+export function SpaceInspector({ space, attributes, groups, onEdit, onDuplicate, onDelete }: SpaceInspectorProps) {
+  const { t } = useTranslation();
+  const groupOptions = groups.map((g) => ({ value: g.id, label: g.name }));
+  const tag = (field: string) => `${field}:${space.key}`;
+  const numberField = (field: 'x' | 'y' | 'width' | 'height' | 'rotation', label: string, min: number, max: number) => (
+    <NumberInput
+      label={label}
+      value={space[field]}
+      min={min}
+      max={max}
+      clampBehavior="blur"
+      allowDecimal={false}
+      onChange={(v) => {
+        if (typeof v === 'number' && Number.isFinite(v)) onEdit({ [field]: v }, tag(field));
+      }}
+      size="xs"
+    />
+  );
+
+  return (
+    <Stack gap="md">
+      <Title order={2} fz="h5">
+        {t('spaceDetails')}
+      </Title>
+      <TextInput
+        id={SPACE_NAME_INPUT_ID}
+        label={t('name')}
+        value={space.name}
+        maxLength={SPACE_NAME_MAX}
+        required
+        error={space.name.trim() ? undefined : t('errorSpaceNameRequired')}
+        onChange={(e) => onEdit({ name: e.currentTarget.value }, tag('name'))}
+      />
+      <div>
+        <Text fz="sm" fw={500} mb={4} id={`${SPACE_NAME_INPUT_ID}-shape`}>
+          {t('spaceShape')}
+        </Text>
+        <SegmentedControl
+          fullWidth
+          size="xs"
+          aria-labelledby={`${SPACE_NAME_INPUT_ID}-shape`}
+          value={space.shape}
+          onChange={(v) => onEdit({ shape: v as SpaceShapeKind })}
+          data={SPACE_SHAPES.map((shape) => ({ value: shape, label: t(`shape_${shape}`) }))}
+        />
+      </div>
+      <Select
+        label={t('labelSize')}
+        size="xs"
+        value={space.fontSize}
+        allowDeselect={false}
+        onChange={(v) => v && onEdit({ fontSize: v as SpaceFontSize })}
+        data={SPACE_FONT_SIZES.map((size) => ({ value: size, label: t(`fontSize_${size}`) }))}
+      />
+      <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
+        {numberField('x', t('positionX'), 0, 100_000)}
+        {numberField('y', t('positionY'), 0, 100_000)}
+        {numberField('width', t('width'), MIN_SPACE_SIZE, MAX_SPACE_SIZE)}
+        {numberField('height', t('height'), MIN_SPACE_SIZE, MAX_SPACE_SIZE)}
+        {numberField('rotation', t('rotationDegrees'), 0, 359)}
+      </SimpleGrid>
+      <Switch
+        label={t('spaceBookable')}
+        description={t('spaceBookableHint')}
+        checked={space.enabled}
+        onChange={(e) => onEdit({ enabled: e.currentTarget.checked })}
+      />
+      <Switch
+        label={t('requireSubject')}
+        checked={space.requireSubject}
+        onChange={(e) => onEdit({ requireSubject: e.currentTarget.checked })}
+      />
+      {attributes.length > 0 && (
+        <Stack gap="xs">
+          <Title order={3} fz="sm">
+            {t('attributes')}
+          </Title>
+          {attributes.map((attribute) => (
+            <AttributeValueInput
+              key={attribute.id}
+              attribute={attribute}
+              value={space.attributes.find((a) => a.attributeId === attribute.id)?.value}
+              onChange={(value) =>
+                onEdit(
+                  { attributes: withAttributeValue(space.attributes, attribute.id, value) },
+                  tag(`attr-${attribute.id}`),
+                )
+              }
+            />
+          ))}
+        </Stack>
+      )}
+      <MultiSelect
+        label={t('approverGroups')}
+        description={t('approverGroupsHint')}
+        placeholder={groupOptions.length ? t('chooseGroups') : t('noGroupsYet')}
+        data={groupOptions}
+        value={[...space.approverGroupIds]}
+        onChange={(ids) => onEdit({ approverGroupIds: ids })}
+        searchable
+        clearable
+        disabled={groupOptions.length === 0}
+      />
+      <MultiSelect
+        label={t('allowedBookerGroups')}
+        description={t('allowedBookerGroupsSpaceHint')}
+        placeholder={groupOptions.length ? t('everyone') : t('noGroupsYet')}
+        data={groupOptions}
+        value={[...space.allowedBookerGroupIds]}
+        onChange={(ids) => onEdit({ allowedBookerGroupIds: ids })}
+        searchable
+        clearable
+        disabled={groupOptions.length === 0}
+      />
+      <Group gap="xs" grow>
+        <Button variant="default" leftSection={<IconCopy size={16} aria-hidden />} onClick={onDuplicate}>
+          {t('duplicate')}
+        </Button>
+        <Button variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
+          {t('delete')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

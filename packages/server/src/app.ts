@@ -10,7 +10,9 @@ import { healthRoutes } from './features/health/routes.js';
 import { locationRoutes } from './features/locations/routes.js';
 import { organizationRoutes } from './features/organizations/routes.js';
 import { preferenceRoutes } from './features/preferences/routes.js';
+import { searchRoutes } from './features/search/routes.js';
 import { settingRoutes } from './features/settings/routes.js';
+import { statsRoutes } from './features/stats/routes.js';
 import { spaceAttributeRoutes } from './features/space-attributes/routes.js';
 import { spaceRoutes } from './features/spaces/routes.js';
 import { userRoutes } from './features/users/routes.js';
@@ -71,6 +73,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(bookingRoutes);
   await app.register(recurringRoutes);
   await app.register(buddyRoutes);
+  await app.register(statsRoutes);
+  await app.register(searchRoutes);
   await app.register((a) => webAppRoutes(a as App, opts.webDistDir ?? deps.config.WEB_DIST_DIR));
   return app;
 }

@@ -150,3 +150,24 @@ describe('admin lists', () => {
     expect((await s.admin.get<Booking[]>('/booking/current/')).map((x) => x.id)).toEqual([now]);
   });
 });
+
+describe('CSV export', () => {
+  it('exports the bookings of a range as CSV for space admins', async () => {
+    await s.createUser({ email: 'csv@test.perch.local', firstname: 'Cé', lastname: 'Ess' });
+    const u = await s.signIn('csv@test.perch.local');
+    await book(u, floor.spaces[0]!, wall(Z, 1, 9), wall(Z, 1, 10), { subject: '=SUM(A1), "quoted"' });
+    const res = await fetch(
+      `${s.url}/booking/export/?start=${encodeURIComponent(wall(Z, 0, 0))}&end=${encodeURIComponent(wall(Z, 5, 0))}`,
+      {
+        headers: { authorization: `Bearer ${s.admin.store.load()!.accessToken}` },
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    const lines = (await res.text()).trim().split('\r\n');
+    expect(lines[0]).toBe('id,user_email,user_firstname,user_lastname,area,space,enter,leave,approved,subject');
+    expect(lines[1]).toContain('csv@test.perch.local,Cé,Ess,');
+    expect(lines[1]).toContain(`"'=SUM(A1), ""quoted"""`);
+    expect(await statusOf(u.get('/booking/export/', { start: wall(Z, 0, 0), end: wall(Z, 5, 0) }))).toBe(403);
+  });
+});

@@ -16,6 +16,7 @@ import { requireAuth, requireOrgRole, requireRole } from '../../http/permissions
 import { approveBooking, pendingApprovals } from './approve-booking.js';
 import { createBooking } from './create-booking.js';
 import { deleteBooking } from './delete-booking.js';
+import { bookingsCsv } from './export-csv.js';
 import { currentBookings, filteredBookings, myBookings } from './lists.js';
 import { precheckBooking } from './precheck.js';
 import { findBookingView, presentBooking } from './repo.js';
@@ -44,6 +45,18 @@ export async function bookingRoutes(app: App): Promise<void> {
 
   app.get('/booking/filter/', { schema: { tags, querystring: bookingFilterQuery, response: list } }, async (req) =>
     (await filteredBookings(deps, requireRole(req, Role.SpaceAdmin), req.query)).map(presentBooking),
+  );
+
+  app.get(
+    '/booking/export/',
+    { schema: { tags, querystring: bookingFilterQuery, produces: ['text/csv'] } },
+    async (req, reply) => {
+      const rows = await filteredBookings(deps, requireRole(req, Role.SpaceAdmin), req.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="bookings.csv"')
+        .send(bookingsCsv(rows));
+    },
   );
 
   app.get('/booking/current/', { schema: { tags, querystring: adminListQuery, response: list } }, async (req) =>

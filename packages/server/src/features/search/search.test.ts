@@ -1,0 +1,45 @@
+import type { SearchResult } from '@perch/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFloor } from '../../test-support/bookings.js';
+import { statusOf } from '../../test-support/http.js';
+import { startTestServer, type TestServer } from '../../test-support/server.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+  await s.createUser({ email: 'nora.north@test.perch.local', firstname: 'Nora', lastname: 'North' });
+  const floor = await createFloor(s, { desks: 1 });
+  await s.admin.put(`/location/${floor.locationId}`, { name: 'North Wing', enabled: true });
+  await s.admin.post(`/location/${floor.locationId}/space/`, { name: 'North corner desk' });
+  await s.admin.post('/group/', { name: 'Northerners' });
+});
+afterAll(() => s.close());
+
+const all = { includeUsers: '1', includeLocations: '1', includeSpaces: '1', includeGroups: '1' };
+
+describe('global search', () => {
+  it('finds users, areas, spaces and groups case-insensitively', async () => {
+    const r = await s.admin.get<SearchResult>('/search/', { query: 'NORTH', ...all, expandLocations: '1' });
+    expect(r.users.map((u) => u.email)).toEqual(['nora.north@test.perch.local']);
+    expect(r.locations.map((l) => l.name)).toEqual(['North Wing']);
+    expect(r.spaces).toEqual([
+      expect.objectContaining({ name: 'North corner desk', location: expect.objectContaining({ name: 'North Wing' }) }),
+    ]);
+    expect(r.groups.map((g) => g.name)).toEqual(['Northerners']);
+  });
+
+  it('answers [] for categories not asked for or without hits', async () => {
+    const r = await s.admin.get<SearchResult>('/search/', { query: 'zzz-nothing', ...all });
+    expect(r).toEqual({ users: [], locations: [], spaces: [], groups: [] });
+    const onlyUsers = await s.admin.get<SearchResult>('/search/', { query: 'north', includeUsers: '1' });
+    expect(onlyUsers.locations).toEqual([]);
+    expect(onlyUsers.users).toHaveLength(1);
+  });
+
+  it('refuses long queries and non-admins', async () => {
+    expect(await statusOf(s.admin.get('/search/', { query: 'x'.repeat(65) }))).toBe(400);
+    await s.createUser({ email: 'plain@test.perch.local' });
+    const u = await s.signIn('plain@test.perch.local');
+    expect(await statusOf(u.get('/search/', { query: 'north' }))).toBe(403);
+  });
+});

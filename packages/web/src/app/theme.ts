@@ -23,6 +23,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-blue-light-color': 'var(--mantine-color-blue-9)',
+    // Tinted badges and buttons (enabled, applies to areas, delete) in the light scheme.
+    '--mantine-color-teal-light-color': '#06694b',
+    '--mantine-color-grape-light-color': 'var(--mantine-color-grape-9)',
+    '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
   },
   // Between dark-1 and dark-2: still dimmer than body text, but 5:1 on dark cards.
   dark: { '--mantine-color-dimmed': '#a0a0a0' },

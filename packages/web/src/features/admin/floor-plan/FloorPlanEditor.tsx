@@ -19,6 +19,8 @@ import { useViewport } from './use-viewport';
 import { screenToPlan } from './viewport';
 
 const GRID_STEP = 10;
+/** The API's limit for one bulk save (contract `SPACE_BULK_MAX`, not imported: that module pulls in zod). */
+const BULK_SAVE_MAX = 2000;
 const DEFAULT_SPACE_SIZE: Size = { width: 120, height: 70 };
 /** The drawing area when no floor plan has been uploaded yet. */
 const BLANK_PLAN: Size = { width: 1600, height: 900 };
@@ -78,6 +80,10 @@ export function FloorPlanEditor({ area, map, spaces, attributes, groups, onDirty
     if (unnamed.length > 0) {
       editor.select(unnamed.slice(0, 1));
       setSaveError(t('errorSpacesNeedNames', { count: unnamed.length }));
+      return;
+    }
+    if (changes.count > BULK_SAVE_MAX) {
+      setSaveError(t('errorTooManyChanges', { max: BULK_SAVE_MAX, count: changes.count }));
       return;
     }
     setSaving(true);

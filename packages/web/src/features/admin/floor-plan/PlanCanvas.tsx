@@ -1,5 +1,5 @@
 import { Badge, Paper, Text } from '@mantine/core';
-import { memo, useCallback, useId, useMemo, useRef, type FocusEvent, type RefObject } from 'react';
+import { memo, useCallback, useId, useMemo, useRef, type CSSProperties, type FocusEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorAction, EditorState } from './editor-state';
 import classes from './floor-plan.module.css';
@@ -9,6 +9,16 @@ import { SelectionOverlay } from './SelectionOverlay';
 import { SpaceLayer } from './SpaceLayer';
 import { usePlanGestures } from './use-plan-gestures';
 import type { Viewport } from './viewport';
+
+/** Labels stay at least this tall on screen… */
+const MIN_LABEL_SCREEN_PX = 8;
+/** …unless the plan is zoomed out this far, where larger labels would run into each other. */
+const LABEL_FLOOR_MIN_ZOOM = 0.3;
+
+/** The smallest label size in plan pixels at this zoom. */
+function labelFloor(zoom: number): number {
+  return zoom >= LABEL_FLOOR_MIN_ZOOM ? MIN_LABEL_SCREEN_PX / zoom : 0;
+}
 
 /** Major grid lines every this many grid steps, so the grid stays readable when zoomed out. */
 const GRID_LINE_EVERY = 5;
@@ -58,7 +68,7 @@ const GridLines = memo(function GridLines({ plan, step }: { plan: Size; step: nu
 
 /** The floor plan with its spaces on top, in plan pixels; never mirrored in right-to-left languages. */
 export function PlanCanvas(props: PlanCanvasProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { state, plan, view, tool, imageUrl } = props;
   const { svgRef } = props;
   const pointerFocus = useRef(false);
@@ -125,7 +135,11 @@ export function PlanCanvas(props: PlanCanvasProps) {
           if ((e.target as Element).closest('[data-space-key]')) props.onSpaceDoubleClick();
         }}
       >
-        <g transform={`translate(${view.x} ${view.y}) scale(${view.zoom})`}>
+        <g
+          transform={`translate(${view.x} ${view.y}) scale(${view.zoom})`}
+          // Read by the space labels (CSS), so zooming does not re-render the spaces.
+          style={{ '--label-floor': `${labelFloor(view.zoom)}px` } as CSSProperties}
+        >
           <rect
             className={classes.planSheet}
             width={plan.width}
@@ -148,7 +162,7 @@ export function PlanCanvas(props: PlanCanvasProps) {
         </g>
       </svg>
       <Badge className={classes.zoomBadge} variant="default" radius="sm" aria-hidden>
-        {Math.round(view.zoom * 100)} %
+        {new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(view.zoom)}
       </Badge>
       {!imageUrl && (
         <div className={classes.emptyHint}>

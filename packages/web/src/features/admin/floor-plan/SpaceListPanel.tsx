@@ -15,12 +15,16 @@ interface SpaceListPanelProps {
 
 /** With nothing selected: all spaces to find and pick one, and how to work the plan. */
 export function SpaceListPanel({ snapshot, onPick }: SpaceListPanelProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
-  const matches = useMemo(
-    () => snapshot.order.filter((k) => matchesQuery(query, snapshot.spaces[k]?.name ?? '')),
-    [snapshot, query],
-  );
+  const matches = useMemo(() => {
+    // "Desk 2" before "Desk 10".
+    const collator = new Intl.Collator(i18n.language, { numeric: true, sensitivity: 'base' });
+    const name = (key: string) => snapshot.spaces[key]?.name ?? '';
+    return snapshot.order
+      .filter((k) => matchesQuery(query, name(k)))
+      .sort((a, b) => collator.compare(name(a), name(b)));
+  }, [snapshot, query, i18n.language]);
   return (
     <Stack gap="sm">
       <Title order={2} fz="h5">

@@ -45,7 +45,8 @@ export const SpaceShape = memo(function SpaceShape({ space, selected, label }: S
         className={classes.label}
         x={cx}
         y={cy}
-        fontSize={LABEL_FONT_SIZE[space.fontSize]}
+        // Kept readable when zoomed out a little (see PlanCanvas).
+        style={{ fontSize: `max(${LABEL_FONT_SIZE[space.fontSize]}px, var(--label-floor))` }}
         textAnchor="middle"
         dominantBaseline="central"
         // Labels stay upright however the space is turned, as on the booking map.

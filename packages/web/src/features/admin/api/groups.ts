@@ -53,7 +53,8 @@ export function useChangeGroupMembers(id: string) {
       add
         ? client.put(path(Routes.group.members, { id }), userIds)
         : client.post(path(Routes.group.membersRemove, { id }), userIds),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.groups }),
+    // The list's member counts; the members themselves are refetched by the caller.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.groups, exact: true }),
   });
 }
 

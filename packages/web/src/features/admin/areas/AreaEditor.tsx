@@ -18,7 +18,7 @@ import { useConfirmDelete } from '../ui/use-confirm-delete';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes-guard';
 import { areaSaveBody, attributeChanges } from './area-form';
 import { AreaDetailsForm, type AreaDetailsSubmit } from './AreaDetailsForm';
-import { isNotFound } from './AreaPage';
+import { isNotFound } from '../api/is-not-found';
 
 type AreaTab = 'plan' | 'details';
 

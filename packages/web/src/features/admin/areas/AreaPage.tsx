@@ -1,4 +1,3 @@
-import { ApiError } from '@perch/client';
 import { useParams } from 'react-router';
 import { AreaEditor } from './AreaEditor';
 
@@ -6,8 +5,4 @@ import { AreaEditor } from './AreaEditor';
 export function AreaPage() {
   const { areaId } = useParams();
   return <AreaEditor key={areaId ?? 'new'} areaId={areaId} />;
-}
-
-export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || error.status === 400);
 }

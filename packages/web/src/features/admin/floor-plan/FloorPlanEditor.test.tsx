@@ -146,3 +146,23 @@ describe('floor-plan editor', () => {
     expect(within(plan()).queryByRole('button', { name: 'Desk 3' })).toBeNull();
   });
 });
+
+describe('floor-plan editor without a mouse', () => {
+  it('adds a space in the middle of the view with the Draw tool and Enter', () => {
+    renderEditor(makeSpaces(1));
+    fireEvent.keyDown(plan(), { key: 'a' });
+    expect(screen.getByRole('button', { name: 'Draw' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.keyDown(plan(), { key: 'Enter' });
+    expect(within(plan()).getByRole('button', { name: 'Space 1' })).toBeTruthy();
+    fireEvent.keyDown(plan(), { key: 'Escape' });
+    expect(screen.getByRole('button', { name: 'Select' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('duplicates the selection with Ctrl+D under the next free name', () => {
+    renderEditor(makeSpaces(2));
+    act(() => spaceOnPlan('Desk 1').focus());
+    fireEvent.keyDown(spaceOnPlan('Desk 1'), { key: 'd', ctrlKey: true });
+    expect(within(plan()).getByRole('button', { name: 'Desk 3' })).toBeTruthy();
+    expect(screen.getByLabelText(/^Name/)).toHaveProperty('value', 'Desk 3');
+  });
+});

@@ -20,7 +20,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { NotFoundPage } from '../../system/NotFoundPage';
 import { useChangeGroupMembers, useDeleteGroup, useGroup, useGroupMembers } from '../api/groups';
-import { isNotFound } from '../areas/AreaPage';
+import { isNotFound } from '../api/is-not-found';
 import { AdminPage } from '../ui/AdminPage';
 import { QueryFailure } from '../ui/QueryFailure';
 import { useConfirmDelete } from '../ui/use-confirm-delete';

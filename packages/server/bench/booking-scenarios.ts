@@ -4,7 +4,7 @@ import { login, PerchClient } from '@perch/client';
 import type { Preflight } from '@perch/contract';
 import { DateTime } from 'luxon';
 import pg from 'pg';
-import { CONNECTIONS, load, row, type Row } from './measure.js';
+import { CONNECTIONS, LIGHT_CONNECTIONS, load, row, type Row } from './measure.js';
 import type { Seeded } from './seed.js';
 
 const AREAS = 4;
@@ -77,6 +77,7 @@ export async function bookingScenarios(
     { name: 'max_bookings_per_user', value: '9999' },
     { name: 'max_days_in_advance', value: '9999' },
   ]);
+  // Warm the planner statistics and caches the way a running server would have them.
   const areas = [];
   for (let i = 0; i < AREAS; i++) areas.push(await createArea(admin, `Bench area ${i + 1}`, SPACES_PER_AREA));
   const total = await seedBookings(databaseUrl);
@@ -88,15 +89,34 @@ export async function bookingScenarios(
   rows.push(
     row(
       engine,
-      `availability (${SPACES_PER_AREA} spaces, ${Math.round(total / 1000)}k bookings)`,
-      await load(url, {
-        method: 'GET',
-        path: `/location/${areas[0]!.id}/space/availability?${window}`,
-        setupRequest: (req) => ({
-          ...req,
-          headers: { ...req.headers, authorization: `Bearer ${seeded.accessTokens[n++ % seeded.accessTokens.length]}` },
-        }),
-      }),
+      `availability (${SPACES_PER_AREA} spaces, ${Math.round(total / 1000)}k bookings, ${LIGHT_CONNECTIONS} clients)`,
+      await load(
+        url,
+        {
+          method: 'GET',
+          path: `/location/${areas[0]!.id}/space/availability?${window}`,
+          setupRequest: (req) => ({
+            ...req,
+            headers: {
+              ...req.headers,
+              authorization: `Bearer ${seeded.accessTokens[n++ % seeded.accessTokens.length]}`,
+            },
+          }),
+        },
+        LIGHT_CONNECTIONS,
+      ),
+    ),
+  );
+  const adminToken = admin.store.load()!.accessToken;
+  rows.push(
+    row(
+      engine,
+      `GET /stats/ (${Math.round(total / 1000)}k bookings, ${LIGHT_CONNECTIONS} clients)`,
+      await load(
+        url,
+        { method: 'GET', path: '/stats/', headers: { authorization: `Bearer ${adminToken}` } },
+        LIGHT_CONNECTIONS,
+      ),
     ),
   );
 

@@ -2,6 +2,8 @@
 import autocannon from 'autocannon';
 
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Concurrent clients for the read-heavy scenarios whose figure is a latency (availability, statistics). */
+export const LIGHT_CONNECTIONS = Number(process.env.BENCH_LIGHT_CONNECTIONS ?? 4);
 export const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
 export interface Row {
@@ -21,11 +23,11 @@ export interface Measured {
   times: number[];
 }
 
-export async function load(url: string, request: autocannon.Request): Promise<Measured> {
+export async function load(url: string, request: autocannon.Request, connections = CONNECTIONS): Promise<Measured> {
   // A short warm-up so JIT and connection pools settle, then the measured run.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, requests: [request] });
+  await autocannon({ url, connections, duration: 2, requests: [request] });
   const times: number[] = [];
-  const run = autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests: [request] });
+  const run = autocannon({ url, connections, duration: DURATION, requests: [request] });
   run.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
   return { result: await run, times };
 }

@@ -23,6 +23,8 @@ export const locationSchema = z.object({
   allowedBookerGroupIds: z.array(z.string()),
   bookableDays: z.array(z.number().int()),
   attributes: z.array(attributeValueSchema).optional(),
+  /** Number of spaces in the area (in lists). */
+  spaceCount: z.number().int().optional(),
 });
 export type Location = z.infer<typeof locationSchema>;
 

@@ -48,6 +48,8 @@ describe('areas', () => {
     expect((await s.admin.get<Location>(`/location/${id}`)).name).toBe('Floor One');
     await s.admin.post('/location/', area({ name: 'Annex' }));
     expect((await s.admin.get<Location[]>('/location/')).map((x) => x.name)).toEqual(['Annex', 'Floor One']);
+    await s.admin.post(`/location/${id}/space/`, { name: 'Desk' });
+    expect((await s.admin.get<Location[]>('/location/')).map((x) => x.spaceCount)).toEqual([0, 1]);
     await s.admin.delete(`/location/${id}`);
     expect(await statusOf(s.admin.get(`/location/${id}`))).toBe(404);
   });

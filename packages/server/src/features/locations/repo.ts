@@ -29,6 +29,18 @@ export async function allowedBookersOf(db: Db, locationIds: readonly string[]): 
   return out;
 }
 
+/** Number of spaces per area. */
+export async function spaceCounts(db: Db, locationIds: readonly string[]): Promise<Map<string, number>> {
+  if (locationIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('spaces')
+    .select(['location_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('location_id', 'in', [...locationIds])
+    .groupBy('location_id')
+    .execute();
+  return new Map(rows.map((r) => [r.location_id, Number(r.n)]));
+}
+
 export async function locationAttributeValues(
   db: Db,
   locationIds: readonly string[],

@@ -46,11 +46,9 @@ export async function locationRoutes(app: App): Promise<void> {
   app.get('/location/', { schema: { tags, response: { 200: z.array(locationSchema) } } }, async (req) => {
     const auth = requireAuth(req);
     const rows = await listLocations(db, auth.orgId);
-    const bookers = await allowedBookersOf(
-      db,
-      rows.map((r) => r.id),
-    );
-    return rows.map((r) => presentLocation(r, bookers.get(r.id)));
+    const ids = rows.map((r) => r.id);
+    const [bookers, counts] = await Promise.all([allowedBookersOf(db, ids), spaceCounts(db, ids)]);
+    return rows.map((r) => ({ ...presentLocation(r, bookers.get(r.id)), spaceCount: counts.get(r.id) ?? 0 }));
   });
 
   app.post(

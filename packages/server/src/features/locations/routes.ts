@@ -25,6 +25,7 @@ import {
   listLocations,
   locationAttributeValues,
   setLocationAttribute,
+  spaceCounts,
   updateLocation,
 } from './repo.js';
 import { createSampleArea } from './sample-data.js';

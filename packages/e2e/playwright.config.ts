@@ -33,7 +33,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'rm -rf .tmp/e2e-data && node ../server/dist/main.js',
+    command: `rm -rf .tmp/e2e-data-${PORT} && node ../server/dist/main.js`,
     url: `${baseURL}/healthcheck`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -42,7 +42,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: `.tmp/e2e-data-${PORT}`,
       DATABASE_URL: '',
       POSTGRES_URL: '',
       INIT_ADMIN_EMAIL: 'admin@perch.local',

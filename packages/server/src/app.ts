@@ -12,6 +12,7 @@ import { organizationRoutes } from './features/organizations/routes.js';
 import { preferenceRoutes } from './features/preferences/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { settingRoutes } from './features/settings/routes.js';
+import { installStatsInvalidation } from './features/stats/cache.js';
 import { statsRoutes } from './features/stats/routes.js';
 import { spaceAttributeRoutes } from './features/space-attributes/routes.js';
 import { spaceRoutes } from './features/spaces/routes.js';
@@ -59,6 +60,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await installSecurityHeaders(app);
   await installOpenApi(app);
   installAuthentication(app);
+  installStatsInvalidation(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

@@ -66,6 +66,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   MAP_MAX_MB: int(1, 200).default(20),
+  STATS_CACHE_SECONDS: int(0, 3600).default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -2,7 +2,9 @@ import { cleanup } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
+import bookingEn from './i18n/booking/en.json';
 import en from './i18n/en.json';
+import orgAdminEn from './i18n/org-admin/en.json';
 
 // jsdom lacks the layout APIs Mantine asks for; these stand-ins answer "no match" / "no size".
 if (!window.matchMedia) {
@@ -29,7 +31,7 @@ Element.prototype.scrollIntoView ??= () => undefined;
 await i18next.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: false,
-  resources: { en: { translation: en } },
+  resources: { en: { translation: { ...en, ...bookingEn, ...orgAdminEn } } },
   interpolation: { escapeValue: false },
 });
 

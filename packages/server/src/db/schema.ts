@@ -244,6 +244,13 @@ export interface BuddiesTable {
   created_at: DefaultTimestamp;
 }
 
+export interface StatsCacheTable {
+  organization_id: string;
+  key: string;
+  computed_at: Timestamp;
+  payload: ColumnType<unknown, string, string>;
+}
+
 export interface SchemaMigrationsTable {
   version: number;
   name: string;
@@ -279,6 +286,7 @@ export interface Database {
   recurring_bookings: RecurringBookingsTable;
   bookings: BookingsTable;
   buddies: BuddiesTable;
+  stats_cache: StatsCacheTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

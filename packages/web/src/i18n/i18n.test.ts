@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { filesOf } from './catalogue';
 import { LANGUAGES, pickLanguage, supportedLanguageOf, textDirection } from './languages';
 
-const catalogues = import.meta.glob<Record<string, string>>('./*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Record<string, string>>(['./*.json', './*/*.json'], { eager: true, import: 'default' });
+const catalogues = Object.fromEntries(Object.entries(files).filter(([path]) => /^\.\/[a-z]{2}\.json$/.test(path)));
+const sections = [
+  ...new Set(
+    Object.keys(files)
+      .filter((p) => p.split('/').length === 3)
+      .map((p) => p.split('/')[1]!),
+  ),
+];
 
+/** All messages of a language: the core file merged with every section's file. */
 function catalogue(code: string): Record<string, string> {
-  const found = catalogues[`./${code}.json`];
-  if (!found) throw new Error(`missing ${code}.json`);
-  return found;
+  const parts = filesOf(Object.keys(files), code).map((f) => files[f]!);
+  if (parts.length === 0) throw new Error(`missing ${code}.json`);
+  return Object.assign({}, ...parts) as Record<string, string>;
 }
 
 /** The `{{name}}` placeholders of a message, sorted, so word order may differ between languages. */
@@ -16,6 +26,23 @@ function placeholders(message: string): string[] {
 
 const english = catalogue('en');
 const englishKeys = Object.keys(english).sort();
+
+describe('message catalogue sections', () => {
+  it.each(sections)('%s has one file per offered language', (section) => {
+    const langs = Object.keys(files)
+      .filter((p) => p.startsWith(`./${section}/`))
+      .map((p) => p.split('/')[2]!.replace('.json', ''))
+      .sort();
+    expect(langs).toEqual(LANGUAGES.map((l) => l.code).sort());
+  });
+
+  it('keeps every English key in exactly one file', () => {
+    const owners = new Map<string, string[]>();
+    for (const path of filesOf(Object.keys(files), 'en'))
+      for (const key of Object.keys(files[path]!)) owners.set(key, [...(owners.get(key) ?? []), path]);
+    expect([...owners].filter(([, paths]) => paths.length > 1)).toEqual([]);
+  });
+});
 
 describe('message catalogues', () => {
   it('has exactly one file per offered language', () => {

@@ -1,9 +1,9 @@
-import type en from './en.json';
+import type { Catalogue } from './catalogue';
 
 // Typed keys: `t('…')` only accepts keys that exist in the English catalogue.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: Catalogue };
   }
 }

@@ -1,19 +1,21 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { filesOf } from './catalogue';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, pickLanguage, textDirection, type LanguageCode } from './languages';
 
 export * from './languages';
 export type { Message, MessageKey } from './messages';
 
-type Catalogue = Record<string, string>;
+type Messages = Record<string, string>;
 
-// One chunk per language, fetched only when that language is used.
-const catalogueLoaders = import.meta.glob<Catalogue>('./*.json', { import: 'default' });
+// One chunk per catalogue file, fetched only when its language is used.
+const catalogueLoaders = import.meta.glob<Messages>(['./*.json', './*/*.json'], { import: 'default' });
 
-async function loadCatalogue(language: LanguageCode): Promise<Catalogue> {
-  const load = catalogueLoaders[`./${language}.json`];
-  if (!load) throw new Error(`No messages for language ${language}`);
-  return load();
+async function loadCatalogue(language: LanguageCode): Promise<Messages> {
+  const files = filesOf(Object.keys(catalogueLoaders), language);
+  if (files.length === 0) throw new Error(`No messages for language ${language}`);
+  const parts = await Promise.all(files.map((f) => catalogueLoaders[f]!()));
+  return Object.assign({}, ...parts) as Messages;
 }
 
 function readStoredLanguage(): string | null {

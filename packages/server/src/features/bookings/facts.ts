@@ -127,8 +127,7 @@ export async function areaIntervals(
     .selectFrom('bookings')
     .select(['enter_at', 'leave_at'])
     .where('location_id', '=', locationId)
-    .where('enter_at', '<', to.toJSDate())
-    .where('leave_at', '>', enter.toJSDate())
+    .where(sql<boolean>`tstzrange(enter_at, leave_at, '[)') && tstzrange(${enter.toJSDate()}, ${to.toJSDate()}, '[)')`)
     .where('id', '<>', excludeBookingId ?? NO_BOOKING)
     .execute();
   return rows.map((r) => ({ enter: r.enter_at.getTime(), leave: r.leave_at.getTime() }));

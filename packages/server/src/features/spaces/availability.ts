@@ -33,7 +33,7 @@ const AREA_BOOKINGS_SQL = `
     (extract(epoch FROM b.leave_at) * 1000)::float8 AS leave_ms,
     EXISTS (SELECT 1 FROM buddies bd WHERE bd.owner_id = $4 AND bd.buddy_id = b.user_id) AS is_buddy
   FROM bookings b JOIN users u ON u.id = b.user_id
-  WHERE b.location_id = $1 AND b.enter_at < $3 AND b.leave_at > $2
+  WHERE b.location_id = $1 AND tstzrange(b.enter_at, b.leave_at, '[)') && tstzrange($2, $3, '[)')
   ORDER BY b.enter_at`;
 
 interface AreaBookingRow {

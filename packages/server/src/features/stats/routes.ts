@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { isUuid } from '../../http/ids.js';
 import { requireRole } from '../../http/permissions.js';
 import { readSetting } from '../settings/repo.js';
+import { cachedStats } from './cache.js';
 import { bookingsByWeekday, organizationStats, spaceLoads } from './service.js';
 
 const tags = ['statistics'];
@@ -35,7 +36,7 @@ export async function statsRoutes(app: App): Promise<void> {
 
   app.get('/stats/', { schema: { tags, response: { 200: statsSchema } } }, async (req) => {
     const auth = await statsAuth(req);
-    return organizationStats(deps, auth.orgId);
+    return cachedStats(deps, auth.orgId, 'summary', (d) => organizationStats(d, auth.orgId));
   });
 
   app.get(
@@ -49,7 +50,8 @@ export async function statsRoutes(app: App): Promise<void> {
     },
     async (req) => {
       const auth = await statsAuth(req);
-      return spaceLoads(deps, auth.orgId, await areaOf(auth.orgId, req.query.location));
+      const location = await areaOf(auth.orgId, req.query.location);
+      return cachedStats(deps, auth.orgId, `load:${location ?? 'all'}`, (d) => spaceLoads(d, auth.orgId, location));
     },
   );
 
@@ -65,7 +67,12 @@ export async function statsRoutes(app: App): Promise<void> {
     async (req) => {
       const auth = await statsAuth(req);
       const location = await areaOf(auth.orgId, req.query.location);
-      return { bookingsByWeekday: await bookingsByWeekday(deps, auth.orgId, location, req.query.period) };
+      const period = req.query.period;
+      return {
+        bookingsByWeekday: await cachedStats(deps, auth.orgId, `weekday:${location ?? 'all'}:${period ?? 'all'}`, (d) =>
+          bookingsByWeekday(d, auth.orgId, location, period),
+        ),
+      };
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { Stats } from '@perch/contract';
 import { sql } from 'kysely';
+import { DateTime } from 'luxon';
 import type { AppDeps } from '../../app-context.js';
 import { effectiveZone } from '../../lib/time.js';
 import { settingsMap } from '../bookings/facts.js';
@@ -49,7 +50,8 @@ async function windowTotals(deps: AppDeps, areas: Area[]): Promise<Record<Window
     SELECT w.name, count(*)::int AS n,
       coalesce(sum(extract(epoch FROM least(b.leave_at, w.we) - greatest(b.enter_at, w.ws)) / 60), 0)::float8 AS minutes
     FROM (VALUES ${windowValues(areas, WINDOW_NAMES)}) AS w(location_id, name, ws, we)
-    JOIN bookings b ON b.location_id = w.location_id AND b.enter_at < w.we AND b.leave_at > w.ws
+    JOIN bookings b ON b.location_id = w.location_id
+      AND tstzrange(b.enter_at, b.leave_at, '[)') && tstzrange(w.ws, w.we, '[)')
     GROUP BY w.name`.execute(deps.db);
   for (const r of rows) out[r.name] = { count: r.n, minutes: r.minutes };
   return out;
@@ -93,28 +95,31 @@ async function target(deps: AppDeps, orgId: string): Promise<number> {
   return Number.isFinite(v) ? v : 40;
 }
 
-/** Bookings per weekday of their start (0 = Sunday), in each area's zone; optionally within a window. */
-export async function bookingsByWeekday(
-  deps: AppDeps,
-  orgId: string,
-  locationId?: string,
-  period?: WindowName,
-): Promise<number[]> {
+/**
+ * Bookings per weekday of their start (0 = Sunday), in each area's zone; optionally within a
+ * window. Starts are counted per area and quarter hour in SQL, and only those buckets are
+ * converted to weekdays: zones change offset on quarter hours only.
+ */
+export async function bookingsByWeekday(deps: AppDeps, orgId: string, locationId?: string, period?: WindowName): Promise<number[]> {
   const areas = await areasOf(deps, orgId, locationId);
   const counts = [0, 0, 0, 0, 0, 0, 0];
   if (areas.length === 0) return counts;
-  const zones = sql.join(areas.map((a) => sql`(${a.id}::uuid, ${a.zone}::text)`));
   const windows = period
     ? sql`JOIN (VALUES ${windowValues(areas, [period])}) AS w(location_id, name, ws, we) ON w.location_id = b.location_id AND b.enter_at >= w.ws AND b.enter_at < w.we`
     : sql``;
-  const { rows } = await sql<{ dow: number; n: number }>`
-    SELECT extract(dow FROM b.enter_at AT TIME ZONE z.zone)::int AS dow, count(*)::int AS n
+  const area = locationId ? sql`AND b.location_id = ${locationId}` : sql``;
+  const { rows } = await sql<{ location_id: string; quarter: number; n: number }>`
+    SELECT b.location_id, (floor(extract(epoch FROM b.enter_at) / 900))::float8 AS quarter, count(*)::int AS n
     FROM bookings b
-    JOIN (VALUES ${zones}) AS z(location_id, zone) ON z.location_id = b.location_id
     ${windows}
-    WHERE b.organization_id = ${orgId}
-    GROUP BY 1`.execute(deps.db);
-  for (const r of rows) counts[r.dow] = r.n;
+    WHERE b.organization_id = ${orgId} ${area}
+    GROUP BY 1, 2`.execute(deps.db);
+  const zones = new Map(areas.map((a) => [a.id, a.zone]));
+  for (const r of rows) {
+    const zone = zones.get(r.location_id);
+    if (!zone) continue;
+    counts[DateTime.fromMillis(r.quarter * 900_000, { zone }).weekday % 7]! += r.n;
+  }
   return counts;
 }
 

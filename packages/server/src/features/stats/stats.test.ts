@@ -108,3 +108,15 @@ describe('statistics', () => {
     await setSettings(s, { hide_stats: '0' });
   });
 });
+
+describe('statistics cache', () => {
+  it('answers from the shared cache for STATS_CACHE_SECONDS; configuration changes reset it', async () => {
+    const before = await s.admin.get<Stats>('/stats/');
+    await insert(berlin, 1, todayIn(B).plus({ days: 1, hours: 9 }), todayIn(B).plus({ days: 1, hours: 10 }));
+    expect((await s.admin.get<Stats>('/stats/')).numBookings).toBe(before.numBookings);
+    await s.admin.put('/setting/max_days_in_advance', { value: '15' });
+    expect((await s.admin.get<Stats>('/stats/')).numBookings).toBe(before.numBookings + 1);
+    const rows = await s.deps.db.selectFrom('stats_cache').select('key').where('organization_id', '=', s.orgId).execute();
+    expect(rows.map((r) => r.key)).toContain('summary');
+  });
+});

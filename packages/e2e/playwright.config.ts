@@ -43,6 +43,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: `.tmp/e2e-data-${PORT}`,
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
       DATABASE_URL: '',
       POSTGRES_URL: '',
       INIT_ADMIN_EMAIL: 'admin@perch.local',

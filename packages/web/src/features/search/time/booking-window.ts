@@ -1,0 +1,94 @@
+import { EnterTime, type BookingRules, type TimePrefs } from './booking-prefs';
+import {
+  addDaysToDate,
+  addMinutes,
+  combine,
+  datePart,
+  minutesBetween,
+  minutesOfDay,
+  timeFromMinutes,
+  timePart,
+  toFakeUtc,
+  weekdayOf,
+  type IsoDate,
+  type WallTime,
+} from './wall-time';
+
+/** A search or booking window in the area's wall clock; `leave` is exclusive. */
+export interface BookingWindow {
+  enter: WallTime;
+  leave: WallTime;
+}
+
+/** A daily-basis booking ends at the last second of its last day (the server counts whole days). */
+export const END_OF_DAY = '23:59';
+
+/** The first day after `date` that is one of `workdays` (any day if none is set). */
+export function nextBusinessDay(date: IsoDate, workdays: readonly number[]): IsoDate {
+  let day = addDaysToDate(date, 1);
+  if (workdays.length === 0) return day;
+  for (let i = 0; i < 7 && !workdays.includes(weekdayOf(day)); i++) day = addDaysToDate(day, 1);
+  return day;
+}
+
+/** The whole days from `first` to `last`, as a daily-basis booking sends them. */
+export function wholeDays(first: IsoDate, last: IsoDate): BookingWindow {
+  return { enter: combine(first, '00:00'), leave: combine(last < first ? first : last, END_OF_DAY) };
+}
+
+/** A working day from its start to its end, no longer than the longest booking allowed. */
+function workingDay(date: IsoDate, startMinutes: number, prefs: TimePrefs, rules: BookingRules): BookingWindow {
+  const enter = combine(date, timeFromMinutes(startMinutes));
+  let endMinutes = minutesOfDay(prefs.workdayEnd);
+  if (endMinutes <= startMinutes) endMinutes = Math.min(startMinutes + 60, 23 * 60 + 59);
+  if (rules.maxDurationHours > 0) endMinutes = Math.min(endMinutes, startMinutes + rules.maxDurationHours * 60);
+  return { enter, leave: combine(date, timeFromMinutes(endMinutes)) };
+}
+
+/**
+ * The window the search starts with (reference §1.3): by the notice preference, the earliest
+ * possible time (the next full hour, kept inside the working hours), the next day or the next
+ * business day, from the workday start to its end. Whole days when bookings are daily.
+ */
+export function defaultWindow(now: WallTime, prefs: TimePrefs, rules: BookingRules): BookingWindow {
+  const today = datePart(now);
+  const startMinutes = minutesOfDay(prefs.workdayStart);
+  const endMinutes = minutesOfDay(prefs.workdayEnd);
+  let day: IsoDate;
+  let enterMinutes = startMinutes;
+  if (prefs.enterTime === EnterTime.NextDay) day = addDaysToDate(today, 1);
+  else if (prefs.enterTime === EnterTime.NextBusinessDay) day = nextBusinessDay(today, prefs.workdays);
+  else {
+    day = today;
+    const nowMinutes = minutesOfDay(timePart(now));
+    const nextFullHour = Math.ceil(nowMinutes / 60) * 60;
+    if (nextFullHour > startMinutes) enterMinutes = nextFullHour;
+    // Past the end of the working day (or of the day): start on the next business day.
+    if (!rules.dailyBasis && (enterMinutes >= endMinutes || enterMinutes >= 24 * 60)) {
+      day = nextBusinessDay(today, prefs.workdays);
+      enterMinutes = startMinutes;
+    }
+  }
+  if (rules.dailyBasis) return wholeDays(day, day);
+  return workingDay(day, enterMinutes, prefs, rules);
+}
+
+/** Moves the window to another first day, keeping its length (and its times of day). */
+export function moveToDate(window: BookingWindow, date: IsoDate): BookingWindow {
+  const length = minutesBetween(window.enter, window.leave);
+  const enter = combine(date, timePart(window.enter));
+  return { enter, leave: addMinutes(enter, length) };
+}
+
+/** Puts a window on whole days when the organisation books daily. */
+export function normaliseWindow(window: BookingWindow, dailyBasis: boolean): BookingWindow {
+  return dailyBasis ? wholeDays(datePart(window.enter), datePart(window.leave)) : window;
+}
+
+/** The window as the API takes it: wall clocks written as UTC; a daily leave is 23:59:59. */
+export function toApiWindow(window: BookingWindow, dailyBasis: boolean): { enter: string; leave: string } {
+  return {
+    enter: toFakeUtc(window.enter),
+    leave: toFakeUtc(window.leave, dailyBasis && timePart(window.leave) === END_OF_DAY ? 59 : 0),
+  };
+}

@@ -1,0 +1,41 @@
+import type { Message } from '../../../i18n';
+import type { BookingRules } from './booking-prefs';
+import type { BookingWindow } from './booking-window';
+import { datePart, daysBetween, minutesBetween, type WallTime } from './wall-time';
+
+export interface HintInput {
+  areaId: string | null;
+  window: BookingWindow;
+  /** The area's wall clock now. */
+  now: WallTime;
+  rules: BookingRules;
+  /** Upcoming bookings of the user, when known. */
+  upcomingCount: number | null;
+}
+
+/**
+ * Why the selected window cannot be booked, checked before any call (SPEC §5, reference
+ * `getSearchHints`). The server enforces the same rules; these only explain them early.
+ */
+export function searchHints({ areaId, window, now, rules, upcomingCount }: HintInput): Message[] {
+  const hints: Message[] = [];
+  if (!areaId) hints.push({ key: 'errorPickArea' });
+  const startsInPast = rules.dailyBasis ? datePart(window.enter) < datePart(now) : window.enter < now;
+  if (startsInPast) hints.push({ key: 'errorEnterFuture' });
+  const minutes = minutesBetween(window.enter, window.leave);
+  if (minutes <= 0) hints.push({ key: 'errorLeaveAfterEnter' });
+  if (startsInPast || minutes <= 0 || rules.exempt) return hints;
+
+  if (daysBetween(datePart(now), datePart(window.enter)) > rules.maxDaysInAdvance)
+    hints.push({ key: 'errorDaysAdvance', values: { num: rules.maxDaysInAdvance } });
+  const hours = rules.dailyBasis
+    ? (daysBetween(datePart(window.enter), datePart(window.leave)) + 1) * 24
+    : minutes / 60;
+  const maxHours = rules.dailyBasis ? Math.ceil(rules.maxDurationHours / 24) * 24 : rules.maxDurationHours;
+  if (hours > maxHours) hints.push({ key: 'errorMaxBookingDuration', values: { num: rules.maxDurationHours } });
+  if (rules.minDurationHours > 0 && Math.floor(hours) < rules.minDurationHours)
+    hints.push({ key: 'errorMinBookingDuration', values: { num: rules.minDurationHours } });
+  if (upcomingCount !== null && upcomingCount >= rules.maxBookingsPerUser)
+    hints.push({ key: 'errorBookingLimit', values: { num: rules.maxBookingsPerUser } });
+  return hints;
+}

@@ -6,7 +6,7 @@ import { requireOrgRole } from '../../http/permissions.js';
 import type { FastifyRequest } from 'fastify';
 import { fromClientTime } from '../../lib/time.js';
 import { isSlotConflict, lockForBooking, ruleError, slotTaken, violationFor } from './check.js';
-import { loadSpaceFacts, settingsMap, type SpaceFacts } from './facts.js';
+import { loadSpaceFacts, type SpaceFacts } from './facts.js';
 import { resolvePerson } from './person.js';
 import { bookingSettings, type BookingSettings } from './rules/index.js';
 import { subjectRequired } from './rules/subject.js';
@@ -27,10 +27,10 @@ export async function bookingTarget(
   enterText: string,
   leaveText: string,
 ): Promise<BookingTarget> {
-  const space = await loadSpaceFacts(deps.db, spaceId.toLowerCase());
+  const space = await loadSpaceFacts(deps.prepared, spaceId.toLowerCase());
   if (!space) throw badRequest('Unknown space');
   const auth = requireOrgRole(req, space.organizationId, 0);
-  const settings = bookingSettings(await settingsMap(deps.db, space.organizationId));
+  const settings = bookingSettings(space.settings);
   const enter = fromClientTime(enterText, space.zone);
   const leave = fromClientTime(leaveText, space.zone);
   if (!enter || !leave) throw badRequest('enter and leave must be RFC 3339 times');

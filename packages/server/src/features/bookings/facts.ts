@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DateTime } from 'luxon';
-import type { Db } from '../../db/connection.js';
+import type { Db, PreparedQuery } from '../../db/connection.js';
 import { effectiveZone } from '../../lib/time.js';
 import type { Interval } from './rules/index.js';
 
@@ -20,6 +20,8 @@ export interface SpaceFacts {
   spaceAllowedGroups: string[];
   locationAllowedGroups: string[];
   needsApproval: boolean;
+  /** The organisation's settings. */
+  settings: Map<string, string>;
 }
 
 interface SpaceFactsRow {
@@ -32,7 +34,7 @@ interface SpaceFactsRow {
   location_enabled: boolean;
   organization_id: string;
   timezone: string;
-  default_tz: string | null;
+  settings: Record<string, string>;
   bookable_days: number[];
   max_concurrent_bookings: number;
   space_groups: string[];
@@ -40,33 +42,31 @@ interface SpaceFactsRow {
   needs_approval: boolean;
 }
 
-export async function loadSpaceFacts(db: Db, spaceId: string): Promise<SpaceFacts | null> {
-  return loadFacts(db, spaceId, null);
+const FACTS_COLUMNS = `
+  coalesce(s.id::text, '') AS space_id, coalesce(s.name, '') AS space_name, coalesce(s.enabled, true) AS space_enabled,
+  coalesce(s.require_subject, false) AS require_subject,
+  l.id AS location_id, l.name AS location_name, l.enabled AS location_enabled, l.organization_id,
+  l.timezone, l.bookable_days, l.max_concurrent_bookings,
+  (SELECT coalesce(json_object_agg(st.name, st.value), '{}') FROM settings st WHERE st.organization_id = l.organization_id) AS settings,
+  ARRAY(SELECT group_id::text FROM space_allowed_bookers WHERE space_id = s.id) AS space_groups,
+  ARRAY(SELECT group_id::text FROM location_allowed_bookers WHERE location_id = l.id) AS location_groups,
+  EXISTS (SELECT 1 FROM space_approvers WHERE space_id = s.id) AS needs_approval`;
+const SPACE_FACTS_SQL = `SELECT ${FACTS_COLUMNS} FROM spaces s JOIN locations l ON l.id = s.location_id WHERE s.id = $1`;
+const LOCATION_FACTS_SQL = `SELECT ${FACTS_COLUMNS} FROM locations l LEFT JOIN spaces s ON false WHERE l.id = $1`;
+
+/** The space, its area and the organisation's settings, in one prepared query. */
+export async function loadSpaceFacts(prepared: PreparedQuery, spaceId: string): Promise<SpaceFacts | null> {
+  return toFacts((await prepared<SpaceFactsRow>('space-facts', SPACE_FACTS_SQL, [spaceId]))[0]);
 }
 
 /** The area-level facts for a check before a space is chosen (no space rules apply). */
-export async function loadLocationFacts(db: Db, locationId: string): Promise<SpaceFacts | null> {
-  return loadFacts(db, null, locationId);
+export async function loadLocationFacts(prepared: PreparedQuery, locationId: string): Promise<SpaceFacts | null> {
+  return toFacts((await prepared<SpaceFactsRow>('location-facts', LOCATION_FACTS_SQL, [locationId]))[0]);
 }
 
-async function loadFacts(db: Db, spaceId: string | null, locationId: string | null): Promise<SpaceFacts | null> {
-  const where = spaceId ? sql`s.id = ${spaceId}` : sql`l.id = ${locationId}`;
-  const from = spaceId
-    ? sql`spaces s JOIN locations l ON l.id = s.location_id`
-    : sql`locations l LEFT JOIN spaces s ON false`;
-  const { rows } = await sql<SpaceFactsRow>`
-    SELECT coalesce(s.id::text, '') AS space_id, coalesce(s.name, '') AS space_name, coalesce(s.enabled, true) AS space_enabled,
-      coalesce(s.require_subject, false) AS require_subject,
-      l.id AS location_id, l.name AS location_name, l.enabled AS location_enabled, l.organization_id,
-      l.timezone, l.bookable_days, l.max_concurrent_bookings,
-      (SELECT value FROM settings WHERE organization_id = l.organization_id AND name = 'default_timezone') AS default_tz,
-      ARRAY(SELECT group_id::text FROM space_allowed_bookers WHERE space_id = s.id) AS space_groups,
-      ARRAY(SELECT group_id::text FROM location_allowed_bookers WHERE location_id = l.id) AS location_groups,
-      EXISTS (SELECT 1 FROM space_approvers WHERE space_id = s.id) AS needs_approval
-    FROM ${from}
-    WHERE ${where}`.execute(db);
-  const r = rows[0];
+function toFacts(r: SpaceFactsRow | undefined): SpaceFacts | null {
   if (!r) return null;
+  const settings = new Map(Object.entries(r.settings));
   return {
     spaceId: r.space_id,
     spaceName: r.space_name,
@@ -76,12 +76,13 @@ async function loadFacts(db: Db, spaceId: string | null, locationId: string | nu
     locationName: r.location_name,
     locationEnabled: r.location_enabled,
     organizationId: r.organization_id,
-    zone: effectiveZone(r.timezone, r.default_tz ?? undefined),
+    zone: effectiveZone(r.timezone, settings.get('default_timezone')),
     bookableDays: r.bookable_days.map(Number),
     capacity: r.max_concurrent_bookings,
     spaceAllowedGroups: r.space_groups,
     locationAllowedGroups: r.location_groups,
     needsApproval: r.needs_approval,
+    settings,
   };
 }
 

@@ -7,7 +7,7 @@ import { isUuid } from '../../http/ids.js';
 import { requireOrgRole } from '../../http/permissions.js';
 import { fromClientTime } from '../../lib/time.js';
 import { ruleError, violationFor } from './check.js';
-import { loadLocationFacts, settingsMap } from './facts.js';
+import { loadLocationFacts } from './facts.js';
 import { bookingSettings } from './rules/index.js';
 
 /** POST /booking/precheck/: would the caller be allowed to book in this area at this time? */
@@ -17,10 +17,10 @@ export async function precheckBooking(
   body: { locationId: string; enter: string; leave: string },
 ): Promise<void> {
   if (!isUuid(body.locationId)) throw badRequest('Unknown area');
-  const area = await loadLocationFacts(deps.db, body.locationId.toLowerCase());
+  const area = await loadLocationFacts(deps.prepared, body.locationId.toLowerCase());
   if (!area) throw badRequest('Unknown area');
   const auth = requireOrgRole(req, area.organizationId, 0);
-  const settings = bookingSettings(await settingsMap(deps.db, area.organizationId));
+  const settings = bookingSettings(area.settings);
   const enter = fromClientTime(body.enter, area.zone);
   const leave = fromClientTime(body.leave, area.zone);
   if (!enter || !leave) throw badRequest('enter and leave must be RFC 3339 times');

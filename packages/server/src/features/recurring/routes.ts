@@ -23,7 +23,7 @@ export async function recurringRoutes(app: App): Promise<void> {
       .where('id', '=', pathId(rawId, 'Unknown series'))
       .executeTakeFirst();
     if (!series) throw notFound('Unknown series');
-    const space = await loadSpaceFacts(deps.db, series.space_id);
+    const space = await loadSpaceFacts(deps.prepared, series.space_id);
     if (!space) throw notFound('Unknown series');
     const auth = requireOrgRole(req, space.organizationId, Role.User);
     if (series.user_id !== auth.userId && auth.role < Role.SpaceAdmin) throw forbidden('This is not your series');

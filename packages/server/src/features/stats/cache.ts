@@ -38,7 +38,9 @@ export async function cachedStats<T>(
     await trx
       .insertInto('stats_cache')
       .values({ organization_id: orgId, key, computed_at: new Date(), payload: JSON.stringify(value) })
-      .onConflict((oc) => oc.columns(['organization_id', 'key']).doUpdateSet({ computed_at: new Date(), payload: JSON.stringify(value) }))
+      .onConflict((oc) =>
+        oc.columns(['organization_id', 'key']).doUpdateSet({ computed_at: new Date(), payload: JSON.stringify(value) }),
+      )
       .execute();
     return value;
   });
@@ -58,6 +60,8 @@ const CONFIGURATION_PATHS = /^\/(setting|location|user|organization|group)\//;
 export function installStatsInvalidation(app: App): void {
   app.addHook('onResponse', async (req, reply) => {
     if (req.method === 'GET' || reply.statusCode >= 400 || !req.auth || !CONFIGURATION_PATHS.test(req.url)) return;
-    await forgetStats(app.deps.db, req.auth.orgId).catch((err: unknown) => req.log.warn({ err }, 'could not reset statistics'));
+    await forgetStats(app.deps.db, req.auth.orgId).catch((err: unknown) =>
+      req.log.warn({ err }, 'could not reset statistics'),
+    );
   });
 }

@@ -100,7 +100,12 @@ async function target(deps: AppDeps, orgId: string): Promise<number> {
  * window. Starts are counted per area and quarter hour in SQL, and only those buckets are
  * converted to weekdays: zones change offset on quarter hours only.
  */
-export async function bookingsByWeekday(deps: AppDeps, orgId: string, locationId?: string, period?: WindowName): Promise<number[]> {
+export async function bookingsByWeekday(
+  deps: AppDeps,
+  orgId: string,
+  locationId?: string,
+  period?: WindowName,
+): Promise<number[]> {
   const areas = await areasOf(deps, orgId, locationId);
   const counts = [0, 0, 0, 0, 0, 0, 0];
   if (areas.length === 0) return counts;

@@ -116,7 +116,11 @@ describe('statistics cache', () => {
     expect((await s.admin.get<Stats>('/stats/')).numBookings).toBe(before.numBookings);
     await s.admin.put('/setting/max_days_in_advance', { value: '15' });
     expect((await s.admin.get<Stats>('/stats/')).numBookings).toBe(before.numBookings + 1);
-    const rows = await s.deps.db.selectFrom('stats_cache').select('key').where('organization_id', '=', s.orgId).execute();
+    const rows = await s.deps.db
+      .selectFrom('stats_cache')
+      .select('key')
+      .where('organization_id', '=', s.orgId)
+      .execute();
     expect(rows.map((r) => r.key)).toContain('summary');
   });
 });

@@ -54,14 +54,22 @@ function byStatus(status: number): MessageKey {
 }
 
 /**
+ * The message of an application error code on its own, as recurring results carry them per
+ * occurrence (`errorCode`); unknown codes become the generic message.
+ */
+export function appCodeMessage(code: number, settings: ValueMap = {}): Message {
+  const coded = BY_APP_CODE[code];
+  if (!coded) return { key: 'errorUnknown' };
+  return coded.numFrom ? { key: coded.key, values: { num: settings[coded.numFrom] ?? '?' } } : { key: coded.key };
+}
+
+/**
  * What to tell the user about a failed call: by application code when the server sent one,
  * else by HTTP status. Anything that is not an API error (a bug, a network stack failure)
  * becomes the generic message.
  */
 export function apiErrorMessage(error: unknown, settings: ValueMap = {}): Message {
   if (!(error instanceof ApiError) || error.isNetworkError) return { key: 'errorUnknown' };
-  const coded = BY_APP_CODE[error.appCode];
-  if (coded?.numFrom) return { key: coded.key, values: { num: settings[coded.numFrom] ?? '?' } };
-  if (coded) return { key: coded.key };
+  if (BY_APP_CODE[error.appCode]) return appCodeMessage(error.appCode, settings);
   return { key: byStatus(error.status) };
 }

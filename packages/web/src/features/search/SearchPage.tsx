@@ -1,13 +1,171 @@
-import { IconMapSearch } from '@tabler/icons-react';
+import '@mantine/dates/styles.css';
+import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
+import { IconAlertCircle, IconMapOff } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSignedInSession } from '../../app/session/session-context';
+import { buddiesEnabled } from '../../app/session/session-data';
+import { useWidePage } from '../../app/shell/page-width';
 import { EmptyState } from '../../app/ui/EmptyState';
 import { PageLayout } from '../../app/ui/PageLayout';
+import { useApiErrorMessage } from '../../app/use-api-error-message';
+import { useMyBookings } from '../bookings/api/bookings';
+import {
+  useAreaMap,
+  useAvailability,
+  useBookableAreas,
+  useBookingPrecheck,
+  useSpaceAttributes,
+} from './api/search-queries';
+import { BookingDialog } from './booking/BookingDialog';
+import { FilterModal } from './controls/FilterModal';
+import { SearchControls } from './controls/SearchControls';
+import { SpaceDetails } from './details/SpaceDetails';
+import { HintBanner } from './HintBanner';
+import { SpaceList } from './list/SpaceList';
+import { FloorPlanMap } from './map/FloorPlanMap';
+import { partialMaxHoursFrom, statusColors, type SpaceStatus } from './status/space-status';
+import { StatusLegend } from './status/StatusLegend';
+import { toApiWindow } from './time/booking-window';
+import { formatRange } from './time/format-time';
+import { searchHints } from './time/search-hints';
+import { datePart } from './time/wall-time';
+import { useDayjsLocale } from './use-dayjs-locale';
+import { useSearchState } from './use-search-state';
+import { useSpaceEntries } from './use-space-entries';
 
+/** Search and book a space: the screen people use every day. */
 export function SearchPage() {
-  const { t } = useTranslation();
+  useWidePage();
+  const { t, i18n } = useTranslation();
+  const { settings, preferences } = useSignedInSession();
+  const errorMessage = useApiErrorMessage();
+  const locale = useDayjsLocale();
+  const areas = useBookableAreas();
+  const state = useSearchState(areas.data);
+  const attributes = useSpaceAttributes();
+  const myBookings = useMyBookings();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [bookingSpaceId, setBookingSpaceId] = useState<string | null>(null);
+  const { area, window, rules, prefs } = state;
+
+  const hints = searchHints({
+    areaId: area?.id ?? null,
+    window,
+    now: state.now,
+    rules,
+    upcomingCount: myBookings.data?.length ?? null,
+  });
+  const apiWindow = toApiWindow(window, rules.dailyBasis);
+  const request = area ? { areaId: area.id, ...apiWindow } : null;
+  const availability = useAvailability(request ? { ...request, filters: state.filters } : null);
+  const precheck = useBookingPrecheck(hints.length === 0 ? request : null);
+  const map = useAreaMap(area);
+  const entries = useSpaceEntries(availability.data, prefs);
+  const colors = useMemo(() => statusColors(preferences), [preferences]);
+  const statuses = useMemo(() => {
+    const shown: SpaceStatus[] = ['available', 'booked', 'mine', 'disallowed'];
+    if (buddiesEnabled(settings)) shown.push('buddy');
+    if (partialMaxHoursFrom(settings) !== null) shown.push('partial');
+    return shown;
+  }, [settings]);
+
+  const messages = hints.map((h) => t(h.key, h.values));
+  if (precheck.data) messages.push(errorMessage(precheck.data));
+  const selected = entries.find((e) => e.space.id === state.spaceId) ?? null;
+  const bookingSpace = entries.find((e) => e.space.id === bookingSpaceId)?.space ?? null;
+  const rangeLabel = formatRange(window.enter, window.leave, prefs, i18n.language, rules.dailyBasis);
+
+  if (areas.isSuccess && areas.data.length === 0)
+    return (
+      <PageLayout title={t('navBookSpace')}>
+        <EmptyState Icon={IconMapOff} title={t('noAreasTitle')} body={t('noAreasBody')} />
+      </PageLayout>
+    );
+
   return (
     <PageLayout title={t('navBookSpace')}>
-      <EmptyState Icon={IconMapSearch} title={t('searchEmptyTitle')} body={t('searchEmptyBody')} />
+      {areas.isError ? (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('loadFailedTitle')}>
+          <Group justify="space-between">
+            {errorMessage(areas.error)}
+            <Button variant="default" size="xs" onClick={() => void areas.refetch()}>
+              {t('tryAgain')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : areas.data ? (
+        <SearchControls state={state} areas={areas.data} locale={locale} onOpenFilters={() => setFiltersOpen(true)} />
+      ) : (
+        <Skeleton height={120} radius="md" />
+      )}
+      <HintBanner messages={messages} />
+      <Stack gap="sm">
+        {availability.isError && (
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('loadFailedTitle')}>
+            <Group justify="space-between">
+              {errorMessage(availability.error)}
+              <Button variant="default" size="xs" onClick={() => void availability.refetch()}>
+                {t('tryAgain')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {!availability.data || !area ? (
+          <Skeleton height={420} radius="md" aria-label={t('loading')} />
+        ) : state.view === 'list' ? (
+          <SpaceList entries={entries} colors={colors} onOpen={state.openSpace} />
+        ) : (
+          <FloorPlanMap
+            areaName={area.name}
+            map={map.data ?? null}
+            entries={entries}
+            colors={colors}
+            selectedId={state.spaceId}
+            onOpen={state.openSpace}
+          />
+        )}
+        {availability.data && entries.length === 0 && state.filters.length > 0 && (
+          <Alert color="blue" variant="light">
+            {t('noSpacesForFilters')}
+          </Alert>
+        )}
+        <StatusLegend colors={colors} statuses={statuses} />
+      </Stack>
+      <SpaceDetails
+        space={selected?.space ?? null}
+        status={selected?.status ?? 'available'}
+        colors={colors}
+        attributes={attributes.data ?? []}
+        rangeLabel={rangeLabel}
+        prefs={prefs}
+        dailyBasis={rules.dailyBasis}
+        onBook={() => setBookingSpaceId(state.spaceId)}
+        onClose={() => state.openSpace(null)}
+      />
+      {bookingSpace && area && (
+        <BookingDialog
+          key={`${bookingSpace.id}-${window.enter}-${window.leave}`}
+          space={bookingSpace}
+          area={area}
+          window={window}
+          zone={state.zone}
+          showZone={state.showZone}
+          prefs={prefs}
+          rules={rules}
+          today={datePart(state.now)}
+          locale={locale}
+          onClose={() => setBookingSpaceId(null)}
+        />
+      )}
+      <FilterModal
+        key={String(filtersOpen)}
+        opened={filtersOpen}
+        attributes={attributes.data ?? []}
+        value={state.filters}
+        onApply={state.setFilters}
+        onClose={() => setFiltersOpen(false)}
+      />
     </PageLayout>
   );
 }

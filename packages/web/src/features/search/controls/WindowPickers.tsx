@@ -1,0 +1,109 @@
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { DatePickerInput, TimePicker } from '@mantine/dates';
+import { IconCalendar, IconChevronLeft, IconChevronRight, IconClock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import classes from '../search.module.css';
+import { DAYJS_DATE_FORMAT } from '../time/format-time';
+import type { TimePrefs } from '../time/booking-prefs';
+import { moveToDate, type BookingWindow } from '../time/booking-window';
+import { addDaysToDate, combine, datePart, timePart, type IsoDate } from '../time/wall-time';
+
+interface WindowPickersProps {
+  window: BookingWindow;
+  onChange: (window: BookingWindow) => void;
+  prefs: TimePrefs;
+  dailyBasis: boolean;
+  today: IsoDate;
+  locale: string;
+}
+
+/**
+ * From and until: dates (and times unless bookings are for whole days) in the user's date format,
+ * clock and week start. Moving the first day keeps the length of the window.
+ */
+export function WindowPickers({ window, onChange, prefs, dailyBasis, today, locale }: WindowPickersProps) {
+  const { t } = useTranslation();
+  const enterDate = datePart(window.enter);
+  const leaveDate = datePart(window.leave);
+  const dateProps = {
+    valueFormat: `dd, ${DAYJS_DATE_FORMAT[prefs.dateFormat]}`,
+    firstDayOfWeek: prefs.weekStartDay,
+    locale,
+    minDate: today,
+    leftSection: <IconCalendar size={16} aria-hidden />,
+    popoverProps: { withinPortal: true },
+  } as const;
+  const timeProps = {
+    format: prefs.use24Hour ? '24h' : '12h',
+    leftSection: <IconClock size={16} aria-hidden />,
+    hoursInputLabel: t('hours'),
+    minutesInputLabel: t('minutes'),
+    amPmInputLabel: t('amPm'),
+    minutesStep: 5,
+  } as const;
+
+  const setEnterDate = (date: string | null) => date && onChange(moveToDate(window, date));
+  const setLeaveDate = (date: string | null) =>
+    date && onChange({ enter: window.enter, leave: combine(date, timePart(window.leave)) });
+  const setTime = (which: 'enter' | 'leave', value: string) => {
+    if (!/^\d{2}:\d{2}/.test(value)) return;
+    const date = which === 'enter' ? enterDate : leaveDate;
+    onChange({ ...window, [which]: combine(date, value.slice(0, 5)) });
+  };
+  const shiftDay = (days: number) => onChange(moveToDate(window, addDaysToDate(enterDate, days)));
+
+  return (
+    <Group gap="xs" align="flex-end" wrap="wrap">
+      <Tooltip label={t('previousDay')}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={t('previousDay')}
+          onClick={() => shiftDay(-1)}
+          disabled={enterDate <= today}
+          mb={2}
+        >
+          <IconChevronLeft size={18} className={classes.flipRtl} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+      <DatePickerInput
+        {...dateProps}
+        label={t('fromDate')}
+        value={enterDate}
+        onChange={setEnterDate}
+        w={{ base: 'calc(50% - 40px)', xs: 190 }}
+      />
+      {!dailyBasis && (
+        <TimePicker
+          {...timeProps}
+          label={t('fromTime')}
+          value={`${timePart(window.enter)}:00`}
+          onChange={(v) => setTime('enter', v)}
+          w={{ base: 'calc(50% - 40px)', xs: 130 }}
+        />
+      )}
+      <DatePickerInput
+        {...dateProps}
+        label={t('untilDate')}
+        value={leaveDate}
+        minDate={enterDate}
+        onChange={setLeaveDate}
+        w={{ base: 'calc(50% - 40px)', xs: 190 }}
+      />
+      {!dailyBasis && (
+        <TimePicker
+          {...timeProps}
+          label={t('untilTime')}
+          value={`${timePart(window.leave)}:00`}
+          onChange={(v) => setTime('leave', v)}
+          w={{ base: 'calc(50% - 40px)', xs: 130 }}
+        />
+      )}
+      <Tooltip label={t('nextDay')}>
+        <ActionIcon variant="default" size="lg" aria-label={t('nextDay')} onClick={() => shiftDay(1)} mb={2}>
+          <IconChevronRight size={18} className={classes.flipRtl} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}

@@ -1,0 +1,138 @@
+import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import type { Point, Size } from '../../admin/floor-plan/geometry';
+import { fitViewport, zoomAround, ZOOM_STEP, type Viewport } from '../../admin/floor-plan/viewport';
+
+const WHEEL_ZOOM_SPEED = 0.0015;
+/** Pointer travel (px) before a press becomes a pan rather than a tap on a space. */
+const TAP_SLOP_PX = 6;
+
+interface Gesture {
+  pointers: Map<number, Point>;
+  startView: Viewport;
+  start: Map<number, Point>;
+  moved: boolean;
+}
+
+const midpoint = (a: Point, b: Point): Point => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
+const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+
+/**
+ * Pan and zoom of the read-only map: fits the plan on load and on resize (until the user moves
+ * it), wheel zoom around the pointer, one-finger or mouse pan, two-finger pinch.
+ */
+export function useMapViewport(plan: Size) {
+  const frameRef = useRef<HTMLDivElement | null>(null);
+  const [view, setView] = useState<Viewport>({ zoom: 1, x: 0, y: 0 });
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  const screen = useRef<Size>({ width: 0, height: 0 });
+  const adjusted = useRef(false);
+  const gesture = useRef<Gesture | null>(null);
+  /** Set when the last press panned, so the click that follows does not open a space. */
+  const panned = useRef(false);
+
+  const fit = useCallback(() => {
+    adjusted.current = false;
+    setView(fitViewport(plan, screen.current));
+  }, [plan]);
+
+  const zoomBy = useCallback((factor: number, anchor?: Point) => {
+    adjusted.current = true;
+    const centre = anchor ?? { x: screen.current.width / 2, y: screen.current.height / 2 };
+    setView((v) => zoomAround(v, factor, centre));
+  }, []);
+
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    const measure = () => {
+      screen.current = { width: frame.clientWidth, height: frame.clientHeight };
+      if (!adjusted.current) setView(fitViewport(plan, screen.current));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(frame);
+    // Non-passive, so the page does not scroll while the map zooms.
+    const onWheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const rect = frame.getBoundingClientRect();
+      const delta = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
+      zoomBy(Math.exp(-delta * WHEEL_ZOOM_SPEED), { x: event.clientX - rect.left, y: event.clientY - rect.top });
+    };
+    frame.addEventListener('wheel', onWheel, { passive: false });
+    return () => {
+      observer.disconnect();
+      frame.removeEventListener('wheel', onWheel);
+    };
+  }, [plan, zoomBy]);
+
+  const pointOf = (event: { clientX: number; clientY: number }): Point => {
+    const rect = frameRef.current?.getBoundingClientRect();
+    return { x: event.clientX - (rect?.left ?? 0), y: event.clientY - (rect?.top ?? 0) };
+  };
+
+  const restart = (g: Gesture, v: Viewport) => {
+    g.startView = v;
+    g.start = new Map(g.pointers);
+  };
+
+  const onPointerDown = (event: ReactPointerEvent<Element>) => {
+    if (event.pointerType === 'mouse' && event.button !== 0) return;
+    const g = gesture.current ?? { pointers: new Map(), start: new Map(), startView: view, moved: false };
+    if (!gesture.current) panned.current = false;
+    g.pointers.set(event.pointerId, pointOf(event));
+    restart(g, view);
+    gesture.current = g;
+  };
+
+  const onPointerMove = (event: ReactPointerEvent<Element>) => {
+    const g = gesture.current;
+    if (!g?.pointers.has(event.pointerId)) return;
+    g.pointers.set(event.pointerId, pointOf(event));
+    const [a, b] = [...g.pointers.keys()];
+    const pa = a === undefined ? undefined : g.pointers.get(a);
+    const sa = a === undefined ? undefined : g.start.get(a);
+    if (!pa || !sa) return;
+    if (!g.moved && distance(pa, sa) < TAP_SLOP_PX && g.pointers.size < 2) return;
+    if (!g.moved) {
+      g.moved = true;
+      panned.current = true;
+      (event.currentTarget as Element).setPointerCapture?.(event.pointerId);
+    }
+    adjusted.current = true;
+    const pb = b === undefined ? undefined : g.pointers.get(b);
+    const sb = b === undefined ? undefined : g.start.get(b);
+    if (pb && sb) {
+      const before = midpoint(sa, sb);
+      const after = midpoint(pa, pb);
+      const factor = distance(pa, pb) / Math.max(1, distance(sa, sb));
+      const zoomed = zoomAround(g.startView, factor, before);
+      setView({ ...zoomed, x: zoomed.x + after.x - before.x, y: zoomed.y + after.y - before.y });
+    } else {
+      setView({ ...g.startView, x: g.startView.x + pa.x - sa.x, y: g.startView.y + pa.y - sa.y });
+    }
+  };
+
+  const onPointerEnd = (event: ReactPointerEvent<Element>) => {
+    const g = gesture.current;
+    if (!g) return;
+    g.pointers.delete(event.pointerId);
+    if (g.pointers.size === 0) gesture.current = null;
+    else restart(g, viewRef.current);
+  };
+
+  return {
+    frameRef,
+    view,
+    fit,
+    zoomIn: () => zoomBy(ZOOM_STEP),
+    zoomOut: () => zoomBy(1 / ZOOM_STEP),
+    wasPanned: () => panned.current,
+    handlers: {
+      onPointerDown,
+      onPointerMove,
+      onPointerUp: onPointerEnd,
+      onPointerCancel: onPointerEnd,
+    },
+  };
+}

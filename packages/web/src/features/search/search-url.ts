@@ -1,0 +1,70 @@
+import type { SearchAttribute } from '@perch/contract';
+import type { BookingWindow } from './time/booking-window';
+import { isWallTime } from './time/wall-time';
+
+export type SearchView = 'map' | 'list';
+
+/**
+ * Everything a search is made of, as it stands in the address (reference §1.3 keeps `lid`,
+ * `enter`, `leave` and `sid`, so links and QR codes made for the reference keep working).
+ * Unset parts take their defaults (preferred area, window from the preferences).
+ */
+export interface SearchUrlState {
+  areaId: string | null;
+  window: BookingWindow | null;
+  view: SearchView;
+  filters: SearchAttribute[];
+  spaceId: string | null;
+}
+
+const COMPARATORS: readonly SearchAttribute['comparator'][] = [
+  'eq',
+  'neq',
+  'contains',
+  'ncontains',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+];
+
+function parseFilter(raw: string): SearchAttribute | null {
+  const first = raw.indexOf(':');
+  const second = raw.indexOf(':', first + 1);
+  if (first <= 0 || second < 0) return null;
+  const comparator = raw.slice(first + 1, second) as SearchAttribute['comparator'];
+  if (!COMPARATORS.includes(comparator)) return null;
+  return { attributeId: raw.slice(0, first), comparator, value: raw.slice(second + 1) };
+}
+
+/** The reference writes `YYYY-MM-DDTHH:MM`; seconds or a zone suffix are tolerated and dropped. */
+function parseWallTime(raw: string | null): string | null {
+  const value = raw?.slice(0, 16) ?? '';
+  return isWallTime(value) ? value : null;
+}
+
+export function parseSearchUrl(params: URLSearchParams): SearchUrlState {
+  const enter = parseWallTime(params.get('enter'));
+  const leave = parseWallTime(params.get('leave'));
+  return {
+    areaId: params.get('lid') || null,
+    window: enter && leave ? { enter, leave } : null,
+    view: params.get('view') === 'list' ? 'list' : 'map',
+    filters: params.getAll('f').flatMap((f) => parseFilter(f) ?? []),
+    spaceId: params.get('sid') || null,
+  };
+}
+
+/** Writes the state back, keeping parameters this page does not know about. */
+export function writeSearchUrl(current: URLSearchParams, state: SearchUrlState): URLSearchParams {
+  const next = new URLSearchParams(current);
+  const set = (name: string, value: string | null) => (value ? next.set(name, value) : next.delete(name));
+  set('lid', state.areaId);
+  set('enter', state.window?.enter ?? null);
+  set('leave', state.window?.leave ?? null);
+  set('view', state.view === 'list' ? 'list' : null);
+  set('sid', state.spaceId);
+  next.delete('f');
+  for (const f of state.filters) next.append('f', `${f.attributeId}:${f.comparator}:${f.value}`);
+  return next;
+}

@@ -1,0 +1,79 @@
+import type { Location, SearchAttribute } from '@perch/contract';
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSignedInSession } from '../../app/session/session-context';
+import { canAdminister } from '../../app/session/session-data';
+import { parseSearchUrl, writeSearchUrl, type SearchUrlState, type SearchView } from './search-url';
+import { bookingRulesFrom, timePrefsFrom } from './time/booking-prefs';
+import { defaultWindow, normaliseWindow, type BookingWindow } from './time/booking-window';
+import { browserZone, isKnownZone, nowInZone } from './time/wall-time';
+
+/** The area's zone (reference §4.1): its own, else the organisation default, else UTC. */
+export function areaZone(area: Location | undefined, defaultZone: string | undefined): string {
+  for (const zone of [area?.timezone, defaultZone]) if (zone && isKnownZone(zone)) return zone;
+  return 'UTC';
+}
+
+/** The preferred area when it can be booked, else the first one. */
+function pickArea(
+  areas: readonly Location[],
+  wanted: string | null,
+  preferred: string | undefined,
+): Location | undefined {
+  return areas.find((a) => a.id === wanted) ?? areas.find((a) => a.id === preferred) ?? areas[0];
+}
+
+/**
+ * The search as the page shows it: the address wins, the preferences fill the gaps. Changes are
+ * written to the address (replacing the entry), so a reload or a shared link shows the same.
+ */
+export function useSearchState(areas: readonly Location[] | undefined) {
+  const [params, setParams] = useSearchParams();
+  const { user, settings, preferences } = useSignedInSession();
+  const url = useMemo(() => parseSearchUrl(params), [params]);
+  const prefs = useMemo(() => timePrefsFrom(preferences), [preferences]);
+  const rules = useMemo(() => bookingRulesFrom(settings, canAdminister(user)), [settings, user]);
+  const area = areas ? pickArea(areas, url.areaId, preferences.location_id) : undefined;
+  const zone = areaZone(area, settings.default_timezone);
+  const now = nowInZone(zone);
+  const window = useMemo(
+    () => normaliseWindow(url.window ?? defaultWindow(now, prefs, rules), rules.dailyBasis),
+    // `now` changes every minute; the default window should not move under the user's eyes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [url.window, prefs, rules, zone],
+  );
+
+  const update = useCallback(
+    (change: Partial<SearchUrlState>) => {
+      setParams(
+        (current) => {
+          const state = parseSearchUrl(current);
+          return writeSearchUrl(current, { ...state, ...change });
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  return {
+    area,
+    zone,
+    showZone: zone !== browserZone(),
+    now,
+    window,
+    view: url.view,
+    filters: url.filters,
+    spaceId: url.spaceId,
+    prefs,
+    rules,
+    setArea: (areaId: string) => update({ areaId, spaceId: null }),
+    setWindow: (next: BookingWindow) =>
+      update({ window: normaliseWindow(next, rules.dailyBasis), areaId: area?.id ?? null }),
+    setView: (view: SearchView) => update({ view }),
+    setFilters: (filters: SearchAttribute[]) => update({ filters }),
+    openSpace: (spaceId: string | null) => update({ spaceId }),
+  };
+}
+
+export type SearchState = ReturnType<typeof useSearchState>;

@@ -20,6 +20,9 @@ const BuddiesPage = lazy(() => import('../features/buddies/BuddiesPage').then((m
 const PreferencesPage = lazy(() =>
   import('../features/preferences/PreferencesPage').then((m) => ({ default: m.PreferencesPage })),
 );
+const ApprovalsPage = lazy(() =>
+  import('../features/approvals/ApprovalsPage').then((m) => ({ default: m.ApprovalsPage })),
+);
 const AdminRoutes = lazy(() => import('../features/admin/AdminRoutes').then((m) => ({ default: m.AdminRoutes })));
 
 /**
@@ -74,6 +77,7 @@ export function AppRoutes() {
         <Route path="bookings" element={<BookingsPage />} />
         <Route path="buddies" element={<BuddiesPage />} />
         <Route path="preferences" element={<PreferencesPage />} />
+        <Route path="approvals" element={<ApprovalsPage />} />
         <Route
           path="admin/*"
           element={

@@ -15,7 +15,7 @@ const linkStyles = {
 
 function NavigationLink({ item, active }: { item: NavigationItem; active: boolean }) {
   const { t } = useTranslation();
-  const { to, label, Icon } = item;
+  const { to, label, Icon, Badge } = item;
   return (
     <NavLink
       component={RouterNavLink}
@@ -23,6 +23,7 @@ function NavigationLink({ item, active }: { item: NavigationItem; active: boolea
       end
       label={t(label)}
       leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
+      rightSection={Badge ? <Badge /> : undefined}
       active={active}
       variant="light"
       styles={linkStyles}

@@ -2,6 +2,7 @@ import {
   IconAdjustments,
   IconArmchair,
   IconCalendarEvent,
+  IconChecklist,
   IconMap2,
   IconShieldCog,
   IconTags,
@@ -10,6 +11,8 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { isOrgAdmin, type UserMe } from '@perch/contract';
+import type { ComponentType } from 'react';
+import { ApprovalsCountBadge } from '../../features/approvals/ApprovalsCountBadge';
 import type { MessageKey } from '../../i18n';
 import { buddiesEnabled, canAdminister, type ValueMap } from '../session/session-data';
 
@@ -21,6 +24,8 @@ export interface NavigationItem {
   separated?: boolean;
   /** Sub-pages, shown under the item while one of them (or the item) is open. */
   children?: NavigationItem[];
+  /** Shown after the label, e.g. a count of things waiting. */
+  Badge?: ComponentType;
 }
 
 /** A section of the administration, as the sub-navigation and the admin start page list it. */
@@ -59,6 +64,7 @@ export function navigationItems(user: UserMe, settings: ValueMap): NavigationIte
   if (buddiesEnabled(settings)) items.push({ to: '/buddies', label: 'navBuddies', Icon: IconUsers });
   items.push({ to: '/preferences', label: 'navPreferences', Icon: IconAdjustments });
   if (canAdminister(user)) {
+    items.push({ to: '/approvals', label: 'navApprovals', Icon: IconChecklist, Badge: ApprovalsCountBadge });
     items.push({
       to: '/admin',
       label: 'navAdministration',

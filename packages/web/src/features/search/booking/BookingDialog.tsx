@@ -69,7 +69,7 @@ export function BookingDialog(props: BookingDialogProps) {
 
   const rows: [string, string][] = [
     [t('space'), space.name],
-    [t('area'), area.name],
+    [t('areaLabel'), area.name],
     [t('when'), formatRange(window.enter, window.leave, prefs, i18n.language, rules.dailyBasis)],
   ];
   if (props.showZone) rows.push([t('timeZone'), props.zone]);
@@ -99,7 +99,7 @@ export function BookingDialog(props: BookingDialogProps) {
             {mode !== 'hidden' && (
               <TextInput
                 label={t('subject')}
-                placeholder={mode === 'optional' ? t('subjectOptional') : undefined}
+                placeholder={mode === 'optional' ? t('subjectOptionalHint') : undefined}
                 required={mode === 'required'}
                 value={flow.subject}
                 maxLength={256}

@@ -21,14 +21,14 @@ export function SearchControls({ state, areas, locale, onOpenFilters }: SearchCo
       <Stack gap="sm">
         <Group gap="sm" align="flex-end" wrap="wrap">
           <Select
-            label={t('area')}
+            label={t('areaLabel')}
             leftSection={<IconMapPin size={16} aria-hidden />}
             data={areas.map((a) => ({ value: a.id, label: a.name }))}
             value={state.area?.id ?? null}
             onChange={(id) => id && state.setArea(id)}
             allowDeselect={false}
             searchable={areas.length > 8}
-            w={{ base: '100%', xs: 260 }}
+            w={{ base: '100%', xs: 220 }}
           />
           <WindowPickers
             window={state.window}

@@ -26,7 +26,7 @@ export function WindowPickers({ window, onChange, prefs, dailyBasis, today, loca
   const enterDate = datePart(window.enter);
   const leaveDate = datePart(window.leave);
   const dateProps = {
-    valueFormat: `dd, ${DAYJS_DATE_FORMAT[prefs.dateFormat]}`,
+    valueFormat: `ddd, ${DAYJS_DATE_FORMAT[prefs.dateFormat]}`,
     firstDayOfWeek: prefs.weekStartDay,
     locale,
     minDate: today,
@@ -71,7 +71,7 @@ export function WindowPickers({ window, onChange, prefs, dailyBasis, today, loca
         label={t('fromDate')}
         value={enterDate}
         onChange={setEnterDate}
-        w={{ base: 'calc(50% - 40px)', xs: 190 }}
+        w={{ base: 'calc(50% - 42px)', xs: 172 }}
       />
       {!dailyBasis && (
         <TimePicker
@@ -79,7 +79,7 @@ export function WindowPickers({ window, onChange, prefs, dailyBasis, today, loca
           label={t('fromTime')}
           value={`${timePart(window.enter)}:00`}
           onChange={(v) => setTime('enter', v)}
-          w={{ base: 'calc(50% - 40px)', xs: 130 }}
+          w={{ base: 'calc(50% - 42px)', xs: 118 }}
         />
       )}
       <DatePickerInput
@@ -88,7 +88,7 @@ export function WindowPickers({ window, onChange, prefs, dailyBasis, today, loca
         value={leaveDate}
         minDate={enterDate}
         onChange={setLeaveDate}
-        w={{ base: 'calc(50% - 40px)', xs: 190 }}
+        w={{ base: 'calc(50% - 42px)', xs: 172 }}
       />
       {!dailyBasis && (
         <TimePicker
@@ -96,7 +96,7 @@ export function WindowPickers({ window, onChange, prefs, dailyBasis, today, loca
           label={t('untilTime')}
           value={`${timePart(window.leave)}:00`}
           onChange={(v) => setTime('leave', v)}
-          w={{ base: 'calc(50% - 40px)', xs: 130 }}
+          w={{ base: 'calc(50% - 42px)', xs: 118 }}
         />
       )}
       <Tooltip label={t('nextDay')}>

@@ -1,7 +1,7 @@
 import { ActionIcon, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import type { LocationMap, SpaceAvailability } from '@perch/contract';
 import { IconFocusCentered, IconMinus, IconPlus } from '@tabler/icons-react';
-import { useId, useMemo, type KeyboardEvent, type MouseEvent } from 'react';
+import { useId, useMemo, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Size } from '../../admin/floor-plan/geometry';
 import classes from '../search.module.css';
@@ -82,7 +82,11 @@ export function FloorPlanMap({ areaName, map, entries, colors, selectedId, onOpe
             <line x1={0} y1={0} x2={0} y2={10} stroke="rgba(0,0,0,0.35)" strokeWidth={3} />
           </pattern>
         </defs>
-        <g transform={`translate(${view.x} ${view.y}) scale(${view.zoom})`}>
+        <g
+          transform={`translate(${view.x} ${view.y}) scale(${view.zoom})`}
+          // Labels stay readable when the plan is zoomed out, without redrawing the spaces.
+          style={{ '--label-floor': `${view.zoom >= 0.3 ? 11 / view.zoom : 0}px` } as CSSProperties}
+        >
           <rect
             className={classes.planSheet}
             width={plan.width}

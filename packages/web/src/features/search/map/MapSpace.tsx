@@ -82,7 +82,7 @@ export const MapSpace = memo(function MapSpace({ space, status, color, label, se
           y={cy + font * 0.75}
           fill={ink}
           stroke={halo}
-          style={{ fontSize: font }}
+          style={{ fontSize: `max(${font}px, var(--label-floor, 0px))` }}
           textAnchor="middle"
           dominantBaseline="central"
         >

@@ -1,0 +1,113 @@
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import type { Booking } from '@perch/contract';
+import { IconAlertCircle, IconCheck, IconChecklist, IconX } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSignedInSession } from '../../app/session/session-context';
+import { canAdminister } from '../../app/session/session-data';
+import { EmptyState } from '../../app/ui/EmptyState';
+import { PageLayout } from '../../app/ui/PageLayout';
+import { useApiErrorMessage } from '../../app/use-api-error-message';
+import { useAnswerApproval, usePendingApprovals } from '../bookings/api/bookings';
+import { bookerName } from '../search/details/booking-people';
+import { timePrefsFrom } from '../search/time/booking-prefs';
+import { formatRange } from '../search/time/format-time';
+import { fromApiTime } from '../search/time/wall-time';
+import { NoAccessPage } from '../system/NoAccessPage';
+
+/** Bookings waiting for this approver: approve or decline (a declined booking is removed). */
+export function ApprovalsPage() {
+  const { user } = useSignedInSession();
+  if (!canAdminister(user)) return <NoAccessPage />;
+  return <PendingApprovals />;
+}
+
+function PendingApprovals() {
+  const { t, i18n } = useTranslation();
+  const { preferences, settings } = useSignedInSession();
+  const errorMessage = useApiErrorMessage();
+  const pending = usePendingApprovals();
+  const answer = useAnswerApproval();
+  const prefs = useMemo(() => timePrefsFrom(preferences), [preferences]);
+
+  const respond = async (booking: Booking, approved: boolean) => {
+    try {
+      await answer.mutateAsync({ id: booking.id, approved });
+      notifications.show({ color: 'teal', message: t(approved ? 'bookingApproved' : 'bookingDeclined') });
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorMessage(error) });
+    }
+  };
+  const decline = (booking: Booking) =>
+    modals.openConfirmModal({
+      title: t('declineBooking'),
+      children: <Text>{t('confirmDecline', { name: bookerName(booking), space: booking.space.name })}</Text>,
+      labels: { confirm: t('decline'), cancel: t('cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void respond(booking, false),
+    });
+
+  return (
+    <PageLayout title={t('navApprovals')} description={t('approvalsIntro')}>
+      {pending.isPending && <Skeleton height={120} radius="md" />}
+      {pending.isError && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('loadFailedTitle')}>
+          {errorMessage(pending.error)}
+        </Alert>
+      )}
+      {pending.isSuccess && pending.data.length === 0 && (
+        <EmptyState Icon={IconChecklist} title={t('approvalsEmptyTitle')} body={t('approvalsEmptyBody')} />
+      )}
+      <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+        {pending.data?.map((booking) => {
+          const who = bookerName(booking);
+          return (
+            <Paper component="li" key={booking.id} withBorder radius="md" p="md">
+              <Group justify="space-between" align="flex-start">
+                <Stack gap={2}>
+                  <Text fw={650}>{who}</Text>
+                  <Text fz="sm">
+                    {booking.space.name} · {booking.space.location.name}
+                  </Text>
+                  <Text fz="sm" c="dimmed">
+                    {formatRange(
+                      fromApiTime(booking.enter),
+                      fromApiTime(booking.leave),
+                      prefs,
+                      i18n.language,
+                      settings.daily_basis_booking === '1',
+                    )}
+                  </Text>
+                  {booking.subject && <Text fz="sm">{booking.subject}</Text>}
+                </Stack>
+                <Group gap="xs">
+                  <Button
+                    color="teal"
+                    leftSection={<IconCheck size={16} aria-hidden />}
+                    onClick={() => void respond(booking, true)}
+                    aria-label={t('approveBookingOf', { name: who, space: booking.space.name })}
+                    disabled={answer.isPending}
+                  >
+                    {t('approve')}
+                  </Button>
+                  <Button
+                    variant="light"
+                    color="red"
+                    leftSection={<IconX size={16} aria-hidden />}
+                    onClick={() => decline(booking)}
+                    aria-label={t('declineBookingOf', { name: who, space: booking.space.name })}
+                    disabled={answer.isPending}
+                  >
+                    {t('decline')}
+                  </Button>
+                </Group>
+              </Group>
+            </Paper>
+          );
+        })}
+      </Stack>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,66 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { useApiErrorMessage } from '../../app/use-api-error-message';
+import { useCancelBooking, useCancelBookings, useCancelSeries } from './api/bookings';
+
+/** Cancel one, a series or all upcoming bookings, each behind a confirmation, with the outcome as a toast. */
+export function useBookingActions() {
+  const { t } = useTranslation();
+  const errorMessage = useApiErrorMessage();
+  const cancelOne = useCancelBooking();
+  const cancelSeries = useCancelSeries();
+  const cancelMany = useCancelBookings();
+
+  const fail = (error: unknown) =>
+    notifications.show({
+      color: 'red',
+      title: t('cancelFailedTitle'),
+      message: errorMessage(error),
+      autoClose: 10_000,
+    });
+
+  const confirm = (title: string, body: string, confirmLabel: string, action: () => Promise<void>) =>
+    modals.openConfirmModal({
+      title,
+      children: <Text>{body}</Text>,
+      labels: { confirm: confirmLabel, cancel: t('keepBooking') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void action(),
+    });
+
+  return {
+    cancel: (id: string, when: string) =>
+      confirm(t('cancelBookingTitle'), t('confirmCancelBooking', { enter: when }), t('cancelBooking'), async () => {
+        try {
+          await cancelOne.mutateAsync(id);
+          notifications.show({ color: 'teal', message: t('bookingCancelled') });
+        } catch (error) {
+          fail(error);
+        }
+      }),
+    cancelSeries: (recurringId: string) =>
+      confirm(t('cancelSeriesTitle'), t('confirmCancelAllBookings'), t('cancelSeries'), async () => {
+        try {
+          await cancelSeries.mutateAsync(recurringId);
+          notifications.show({ color: 'teal', message: t('seriesCancelled') });
+        } catch (error) {
+          fail(error);
+        }
+      }),
+    cancelAll: (ids: readonly string[]) =>
+      confirm(t('cancelAllTitle'), t('confirmCancelAllUpcoming', { num: ids.length }), t('cancelAll'), async () => {
+        const failures = await cancelMany.mutateAsync(ids);
+        if (failures.length === 0) notifications.show({ color: 'teal', message: t('allCancelled') });
+        else
+          notifications.show({
+            color: 'red',
+            title: t('someNotCancelled', { num: failures.length }),
+            message: errorMessage(failures[0]?.error),
+            autoClose: 10_000,
+          });
+      }),
+    busy: cancelOne.isPending || cancelSeries.isPending || cancelMany.isPending,
+  };
+}

@@ -1,0 +1,58 @@
+import { Alert, Select, Stack, Switch, Text } from '@mantine/core';
+import { IconWorld } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSignedInSession } from '../../../app/session/session-context';
+import { useBookableAreas } from '../../search/api/search-queries';
+import { formatDate } from '../../search/time/format-time';
+import { DATE_FORMAT_OPTIONS } from '../../search/time/booking-prefs';
+import { browserZone } from '../../search/time/wall-time';
+import { areaZone } from '../../search/use-search-state';
+import type { PreferenceTabProps } from './tab-props';
+
+const SAMPLE_DATE = '2030-09-24';
+
+/** Clock, date format, week start, and which time zone times are shown in. */
+export function DisplayTab({ values, set }: PreferenceTabProps) {
+  const { t, i18n } = useTranslation();
+  const { settings } = useSignedInSession();
+  const areas = useBookableAreas();
+  const zones = [...new Set((areas.data ?? []).map((a) => areaZone(a, settings.default_timezone)))];
+  return (
+    <Stack gap="lg" maw={640}>
+      <Switch
+        label={t('use24HourClock')}
+        checked={values.use_24_hour_time !== '0'}
+        onChange={(e) => set('use_24_hour_time', e.currentTarget.checked ? '1' : '0')}
+      />
+      <Select
+        label={t('dateFormat')}
+        data={DATE_FORMAT_OPTIONS.map((f) => ({
+          value: f,
+          label: formatDate(SAMPLE_DATE, { dateFormat: f }, i18n.language, false),
+        }))}
+        value={values.date_format}
+        onChange={(v) => v && set('date_format', v)}
+        allowDeselect={false}
+      />
+      <Select
+        label={t('weekStartsOn')}
+        data={[
+          { value: '1', label: t('monday') },
+          { value: '0', label: t('sunday') },
+          { value: '6', label: t('saturday') },
+        ]}
+        value={values.week_start_day}
+        onChange={(v) => v && set('week_start_day', v)}
+        allowDeselect={false}
+      />
+      <Alert color="blue" variant="light" icon={<IconWorld aria-hidden />} title={t('timeZone')}>
+        <Text fz="sm">{t('timeZoneExplained', { zone: browserZone() })}</Text>
+        {zones.length > 0 && (
+          <Text fz="sm" mt={4}>
+            {t('areaZones', { zones: zones.join(', ') })}
+          </Text>
+        )}
+      </Alert>
+    </Stack>
+  );
+}

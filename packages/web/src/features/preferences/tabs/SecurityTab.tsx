@@ -1,0 +1,165 @@
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  PasswordInput,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { isComplexPassword } from '@perch/contract';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession, useSignedInSession } from '../../../app/session/session-context';
+import { useApiErrorMessage } from '../../../app/use-api-error-message';
+import { useChangePassword, useRevokeSession, useSessions } from '../preference-queries';
+
+function ChangePassword() {
+  const { t } = useTranslation();
+  const { signOut } = useSession();
+  const errorMessage = useApiErrorMessage();
+  const change = useChangePassword();
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [tried, setTried] = useState(false);
+  const weak = !isComplexPassword(password);
+  const differs = password !== repeat;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (weak || differs) return;
+    modals.openConfirmModal({
+      title: t('changePassword'),
+      children: <Text>{t('changePasswordSignsOut')}</Text>,
+      labels: { confirm: t('changePassword'), cancel: t('cancel') },
+      onConfirm: () =>
+        void change.mutateAsync(password).then(
+          async () => {
+            notifications.show({ color: 'teal', message: t('passwordChanged') });
+            await signOut();
+          },
+          (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }),
+        ),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm" maw={420}>
+        <Title order={2} fz="h4">
+          {t('changePassword')}
+        </Title>
+        <PasswordInput
+          label={t('newPassword')}
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          description={t('passwordRequirements')}
+          error={tried && weak ? t('errorInvalidPassword') : undefined}
+        />
+        <PasswordInput
+          label={t('repeatNewPassword')}
+          autoComplete="new-password"
+          value={repeat}
+          onChange={(e) => setRepeat(e.currentTarget.value)}
+          error={tried && differs ? t('errorPasswordsDiffer') : undefined}
+        />
+        <Group>
+          <Button type="submit" loading={change.isPending}>
+            {t('changePassword')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function SessionList() {
+  const { t, i18n } = useTranslation();
+  const errorMessage = useApiErrorMessage();
+  const sessions = useSessions();
+  const revoke = useRevokeSession();
+  const when = (iso: string) =>
+    Number.isNaN(Date.parse(iso))
+      ? '—'
+      : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return (
+    <Stack gap="sm">
+      <Title order={2} fz="h4">
+        {t('activeSessions')}
+      </Title>
+      {sessions.isPending && <Skeleton height={80} />}
+      {sessions.isError && <Text c="red">{errorMessage(sessions.error)}</Text>}
+      {sessions.data && (
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('device')}</Table.Th>
+                <Table.Th>{t('signedInAt')}</Table.Th>
+                <Table.Th>{t('sessionLastActivity')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('actions')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {sessions.data.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>
+                    <Group gap="xs">
+                      <Text fz="sm">{s.device || t('unknownDevice')}</Text>
+                      {s.current && <Badge variant="light">{t('thisDevice')}</Badge>}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{when(s.created)}</Table.Td>
+                  <Table.Td>{when(s.lastActivity)}</Table.Td>
+                  <Table.Td>
+                    {!s.current && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        color="red"
+                        loading={revoke.isPending && revoke.variables === s.id}
+                        onClick={() =>
+                          void revoke.mutateAsync(s.id).then(
+                            () => notifications.show({ color: 'teal', message: t('sessionEnded') }),
+                            (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }),
+                          )
+                        }
+                      >
+                        {t('signOutSession')}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+/** Password (for password users) and the sessions signed in to this account. */
+export function SecurityTab() {
+  const { user } = useSignedInSession();
+  return (
+    <Stack gap="xl">
+      {user.authProviderId === '' && (
+        <Paper withBorder p="md" radius="md">
+          <ChangePassword />
+        </Paper>
+      )}
+      <SessionList />
+    </Stack>
+  );
+}

@@ -1,7 +1,7 @@
 import { ActionIcon, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import type { LocationMap, SpaceAvailability } from '@perch/contract';
 import { IconFocusCentered, IconMinus, IconPlus } from '@tabler/icons-react';
-import { useId, useMemo, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
+import { useId, useMemo, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Size } from '../../admin/floor-plan/geometry';
 import classes from '../search.module.css';
@@ -37,6 +37,15 @@ function planSize(map: LocationMap | null, spaces: readonly SpaceAvailability[])
   };
 }
 
+/**
+ * Labels grow when the plan is zoomed out so they stay readable (about 11 px on screen), in
+ * quarter steps so that zooming redraws the spaces only now and then.
+ */
+function labelBoost(zoom: number): number {
+  if (zoom < 0.3) return 1;
+  return Math.max(1, Math.min(3, Math.ceil(11 / (12 * zoom) / 0.25) * 0.25));
+}
+
 const spaceIdOf = (target: EventTarget) =>
   (target as Element).closest?.('[data-space-id]')?.getAttribute('data-space-id');
 
@@ -53,6 +62,7 @@ export function FloorPlanMap({ areaName, map, entries, colors, selectedId, onOpe
   const imageUrl = useMemo(() => (map ? `data:image/${map.mimeType};base64,${map.data}` : null), [map]);
   const viewport = useMapViewport(plan);
   const { view } = viewport;
+  const boost = labelBoost(view.zoom);
 
   const onClick = (event: MouseEvent<SVGSVGElement>) => {
     const id = spaceIdOf(event.target);
@@ -82,11 +92,7 @@ export function FloorPlanMap({ areaName, map, entries, colors, selectedId, onOpe
             <line x1={0} y1={0} x2={0} y2={10} stroke="rgba(0,0,0,0.35)" strokeWidth={3} />
           </pattern>
         </defs>
-        <g
-          transform={`translate(${view.x} ${view.y}) scale(${view.zoom})`}
-          // Labels stay readable when the plan is zoomed out, without redrawing the spaces.
-          style={{ '--label-floor': `${view.zoom >= 0.3 ? 11 / view.zoom : 0}px` } as CSSProperties}
-        >
+        <g transform={`translate(${view.x} ${view.y}) scale(${view.zoom})`}>
           <rect
             className={classes.planSheet}
             width={plan.width}
@@ -105,6 +111,7 @@ export function FloorPlanMap({ areaName, map, entries, colors, selectedId, onOpe
               label={label}
               selected={space.id === selectedId}
               hatchId={hatchId}
+              labelBoost={boost}
             />
           ))}
         </g>

@@ -14,6 +14,8 @@ interface MapSpaceProps {
   label: string;
   selected: boolean;
   hatchId: string;
+  /** Label and icon scale, so names stay readable when the plan is zoomed out. */
+  labelBoost: number;
 }
 
 function Outline({ space, className, inset = 0 }: { space: SpaceAvailability; className?: string; inset?: number }) {
@@ -39,15 +41,25 @@ function Outline({ space, className, inset = 0 }: { space: SpaceAvailability; cl
  * One space on the map: coloured by its status, with the status icon beside its name, hatched
  * when it cannot be booked. A focusable button; pointer and keys are handled by the map.
  */
-export const MapSpace = memo(function MapSpace({ space, status, color, label, selected, hatchId }: MapSpaceProps) {
+export const MapSpace = memo(function MapSpace({
+  space,
+  status,
+  color,
+  label,
+  selected,
+  hatchId,
+  labelBoost,
+}: MapSpaceProps) {
   const Icon = STATUS_ICON[status];
   const cx = space.x + space.width / 2;
   const cy = space.y + space.height / 2;
-  const font = LABEL_FONT_SIZE[space.fontSize] ?? 12;
-  const iconSize = Math.min(font * 1.5, space.height * 0.45, space.width * 0.45);
+  const vertical = space.height > space.width * 1.4;
+  const across = vertical ? space.height : space.width;
+  const along = vertical ? space.width : space.height;
+  const font = Math.min((LABEL_FONT_SIZE[space.fontSize] ?? 12) * labelBoost, along * 0.4);
+  const iconSize = Math.min(font * 1.4, along * 0.4, across * 0.4);
   const ink = readableTextOn(color);
   const halo = ink === '#000' ? 'rgba(255,255,255,0.75)' : 'rgba(0,0,0,0.55)';
-  const vertical = space.height > space.width * 1.4;
   return (
     <g
       className={selected ? `${classes.space} ${classes.spaceSelected}` : classes.space}
@@ -82,7 +94,7 @@ export const MapSpace = memo(function MapSpace({ space, status, color, label, se
           y={cy + font * 0.75}
           fill={ink}
           stroke={halo}
-          style={{ fontSize: `max(${font}px, var(--label-floor, 0px))` }}
+          style={{ fontSize: font }}
           textAnchor="middle"
           dominantBaseline="central"
         >

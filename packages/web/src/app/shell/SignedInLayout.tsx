@@ -1,9 +1,10 @@
 import { AppShell, Burger, Container, Group, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSession, useSignedInSession } from '../session/session-context';
+import { canAdminister } from '../session/session-data';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { PageLoader } from '../ui/Loaders';
 import { AccountSummary } from './AccountSummary';
@@ -15,6 +16,11 @@ import { navigationItems } from './navigation-items';
 import { PageWidthContext } from './page-width';
 import { SkipLink } from './SkipLink';
 import { UserMenu } from './UserMenu';
+
+// Only administrators on administration pages need it, so it stays out of the first load.
+const AdminHeaderSearch = lazy(() =>
+  import('../../features/admin/search/AdminHeaderSearch').then((m) => ({ default: m.AdminHeaderSearch })),
+);
 
 const HEADER_HEIGHT = 60;
 const NAVBAR_WIDTH = 248;
@@ -54,6 +60,11 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
             </UnstyledButton>
           </Group>
           <Group gap={4} wrap="nowrap">
+            {canAdminister(user) && (pathname === '/admin' || pathname.startsWith('/admin/')) && (
+              <Suspense fallback={null}>
+                <AdminHeaderSearch />
+              </Suspense>
+            )}
             <LanguageMenu />
             <ColorSchemeMenu />
             <UserMenu user={user} onSignOut={() => void signOut()} />

@@ -3,9 +3,12 @@ import {
   IconArmchair,
   IconCalendarEvent,
   IconChecklist,
+  IconChartBar,
   IconMap2,
+  IconSettings,
   IconShieldCog,
   IconTags,
+  IconUser,
   IconUsers,
   IconUsersGroup,
   type Icon,
@@ -33,9 +36,15 @@ export interface AdminSection extends NavigationItem {
   description: MessageKey;
 }
 
-/** The administration screens this user may open; users, settings and statistics will join here. */
+/** The administration screens this user may open. */
 export function adminSections(user: UserMe): AdminSection[] {
   const sections: AdminSection[] = [
+    {
+      to: '/admin/dashboard',
+      label: 'navAdminStatistics',
+      description: 'adminStatisticsDescription',
+      Icon: IconChartBar,
+    },
     { to: '/admin/areas', label: 'navAdminAreas', description: 'adminAreasDescription', Icon: IconMap2 },
     {
       to: '/admin/attributes',
@@ -45,12 +54,16 @@ export function adminSections(user: UserMe): AdminSection[] {
     },
   ];
   if (isOrgAdmin(user.role)) {
-    sections.push({
-      to: '/admin/groups',
-      label: 'navAdminGroups',
-      description: 'adminGroupsDescription',
-      Icon: IconUsersGroup,
-    });
+    sections.push(
+      { to: '/admin/users', label: 'navAdminUsers', description: 'adminUsersDescription', Icon: IconUser },
+      {
+        to: '/admin/groups',
+        label: 'navAdminGroups',
+        description: 'adminGroupsDescription',
+        Icon: IconUsersGroup,
+      },
+      { to: '/admin/settings', label: 'navAdminSettings', description: 'adminSettingsDescription', Icon: IconSettings },
+    );
   }
   return sections;
 }

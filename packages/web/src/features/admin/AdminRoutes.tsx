@@ -12,11 +12,22 @@ const AreaPage = lazy(() => import('./areas/AreaPage').then((m) => ({ default: m
 const AttributesPage = lazy(() => import('./attributes/AttributesPage').then((m) => ({ default: m.AttributesPage })));
 const GroupsPage = lazy(() => import('./groups/GroupsPage').then((m) => ({ default: m.GroupsPage })));
 const GroupDetailPage = lazy(() => import('./groups/GroupDetailPage').then((m) => ({ default: m.GroupDetailPage })));
+const UsersPage = lazy(() => import('./users/UsersPage').then((m) => ({ default: m.UsersPage })));
+const UserEditPage = lazy(() => import('./users/UserEditPage').then((m) => ({ default: m.UserEditPage })));
+const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const SearchResultsPage = lazy(() =>
+  import('./search/SearchResultsPage').then((m) => ({ default: m.SearchResultsPage })),
+);
 
-/** Groups belong to organisation admins (role ≥ 20); space admins see why they cannot enter. */
+/** Users, groups and settings belong to organisation admins (role ≥ 20); space admins see why they cannot enter. */
 function RequireOrgAdmin({ children }: { children: ReactNode }) {
   const { user } = useSignedInSession();
   return isOrgAdmin(user.role) ? children : <NoAccessPage />;
+}
+
+function orgAdminRoute(path: string, page: ReactNode) {
+  return <Route key={path} path={path} element={<RequireOrgAdmin>{page}</RequireOrgAdmin>} />;
 }
 
 /** The administration screens under `/admin` (space admins and up; the parent route checks). */
@@ -28,6 +39,12 @@ export function AdminRoutes() {
       <Route path="areas/new" element={<AreaPage />} />
       <Route path="areas/:areaId" element={<AreaPage />} />
       <Route path="attributes" element={<AttributesPage />} />
+      <Route path="dashboard" element={<DashboardPage />} />
+      <Route path="search" element={<SearchResultsPage />} />
+      {orgAdminRoute('users', <UsersPage />)}
+      {orgAdminRoute('users/new', <UserEditPage />)}
+      {orgAdminRoute('users/:userId', <UserEditPage />)}
+      {orgAdminRoute('settings', <SettingsPage />)}
       <Route
         path="groups"
         element={

@@ -1,0 +1,75 @@
+import { Center, Loader, Select, Text } from '@mantine/core';
+import type { Location } from '@perch/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QueryFailure } from '../ui/QueryFailure';
+import { BarList } from './BarList';
+import { ChartCard } from './ChartCard';
+import { formatPercent, loadAxisTop, loadColor } from './load-format';
+import { useAreaLoads, type LoadPeriod } from './stats-api';
+
+const PERIODS: readonly LoadPeriod[] = [
+  'spaceLoadToday',
+  'spaceLoadThisWeek',
+  'spaceLoadLastWeek',
+  'spaceLoadNextWeek',
+  'spaceLoadLastMonth',
+];
+
+/** How much of each area's capacity is booked in a period (target hours per week = 100 %). */
+export function AreaLoadCard({ areas }: { areas: readonly Location[] }) {
+  const { t, i18n } = useTranslation();
+  const [period, setPeriod] = useState<LoadPeriod>('spaceLoadThisWeek');
+  const loads = useAreaLoads(areas);
+  const failed = loads.find((q) => q.isError);
+  const ready = loads.every((q) => q.isSuccess);
+  const items = areas.map((area, i) => {
+    const value = loads[i]?.data?.[period] ?? 0;
+    return {
+      key: area.id,
+      label: area.name,
+      value,
+      valueText: formatPercent(value, i18n.language),
+      color: loadColor(value),
+    };
+  });
+
+  return (
+    <ChartCard
+      id="chart-area-load"
+      title={t('chartAreaLoad')}
+      description={t('chartAreaLoadHint')}
+      controls={
+        <Select
+          aria-label={t('statsPeriod')}
+          data={PERIODS.map((p) => ({ value: p, label: t(`load_${p}`) }))}
+          value={period}
+          onChange={(value) => value && setPeriod(value as LoadPeriod)}
+          allowDeselect={false}
+          w={150}
+          size="xs"
+        />
+      }
+    >
+      {failed && <QueryFailure error={failed.error} onRetry={() => void failed.refetch()} />}
+      {!failed && !ready && (
+        <Center h={160}>
+          <Loader role="status" aria-label={t('loading')} />
+        </Center>
+      )}
+      {ready && areas.length === 0 && (
+        <Text c="dimmed" fz="sm">
+          {t('noAreasForLoad')}
+        </Text>
+      )}
+      {ready && areas.length > 0 && (
+        <BarList
+          label={t('chartAreaLoad')}
+          items={items}
+          top={loadAxisTop(items.map((i) => i.value))}
+          marker={{ value: 100, label: t('loadTarget') }}
+        />
+      )}
+    </ChartCard>
+  );
+}

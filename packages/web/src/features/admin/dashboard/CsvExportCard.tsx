@@ -1,0 +1,90 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiErrorMessage } from '../../../app/use-api-error-message';
+import { useApiClient } from '../api/use-api-client';
+import { ChartCard } from './ChartCard';
+import { defaultExportRange, exportFileName, exportQuery, exportRangeProblem } from './export-range';
+
+// Not (yet) among the contract's routes.
+const EXPORT_PATH = '/booking/export/';
+
+function saveFile(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the blob after the click returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads the bookings of a range of days as CSV. */
+export function CsvExportCard() {
+  const { t } = useTranslation();
+  const client = useApiClient();
+  const errorMessage = useApiErrorMessage();
+  const [range, setRange] = useState(() => defaultExportRange(new Date()));
+  const [busy, setBusy] = useState(false);
+  const problem = exportRangeProblem(range.from, range.to);
+
+  const download = async () => {
+    if (problem) return;
+    setBusy(true);
+    try {
+      const res = await client.request<string>('GET', EXPORT_PATH, { query: exportQuery(range.from, range.to) });
+      const text = typeof res.data === 'string' ? res.data : '';
+      saveFile(text, exportFileName(res.headers.get('content-disposition'), range.from, range.to));
+    } catch (error) {
+      notifications.show({ color: 'red', title: t('exportFailed'), message: errorMessage(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ChartCard id="export-bookings" title={t('exportBookings')} description={t('exportBookingsHint')}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void download();
+        }}
+        noValidate
+      >
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <TextInput
+            type="date"
+            label={t('exportFrom')}
+            value={range.from}
+            onChange={(e) => setRange((r) => ({ ...r, from: e.currentTarget.value }))}
+            required
+            w={{ base: '100%', xs: 180 }}
+          />
+          <TextInput
+            type="date"
+            label={t('exportTo')}
+            value={range.to}
+            onChange={(e) => setRange((r) => ({ ...r, to: e.currentTarget.value }))}
+            error={problem ? t(problem.key) : undefined}
+            errorProps={{ role: 'alert' }}
+            required
+            w={{ base: '100%', xs: 180 }}
+          />
+          <Button
+            type="submit"
+            mt={{ base: 0, xs: 25 }}
+            loading={busy}
+            disabled={problem !== null}
+            leftSection={<IconDownload size={18} aria-hidden />}
+          >
+            {t('downloadCsv')}
+          </Button>
+        </Group>
+      </form>
+    </ChartCard>
+  );
+}

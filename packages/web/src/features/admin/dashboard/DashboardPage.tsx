@@ -1,0 +1,121 @@
+import { ActionIcon, Button, Group, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { isOrgAdmin } from '@perch/contract';
+import { IconChartBar, IconEyeOff, IconRefresh } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSignedInSession } from '../../../app/session/session-context';
+import { isOn } from '../../../app/session/session-data';
+import { EmptyState } from '../../../app/ui/EmptyState';
+import { useAreas } from '../api/areas';
+import { AdminPage } from '../ui/AdminPage';
+import { QueryFailure } from '../ui/QueryFailure';
+import { AreaLoadCard } from './AreaLoadCard';
+import { CsvExportCard } from './CsvExportCard';
+import { StatCards } from './StatCards';
+import { isStatsHidden, useStats } from './stats-api';
+import { UtilisationCard } from './UtilisationCard';
+import { WeekComparisonCard } from './WeekComparisonCard';
+import { WeekdayCard } from './WeekdayCard';
+
+function HiddenStats() {
+  const { t } = useTranslation();
+  const { user } = useSignedInSession();
+  return (
+    <EmptyState
+      Icon={IconEyeOff}
+      title={t('statsHiddenTitle')}
+      body={isOrgAdmin(user.role) ? t('statsHiddenBodyAdmin') : t('statsHiddenBody')}
+      action={
+        isOrgAdmin(user.role) && (
+          <Button component={Link} to="/admin/settings" variant="light">
+            {t('openSettings')}
+          </Button>
+        )
+      }
+    />
+  );
+}
+
+/** `/admin/dashboard`: counts, utilisation and booking patterns, and the CSV export. Space admins and up. */
+export function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  const { settings } = useSignedInSession();
+  const hidden = isOn(settings, 'hide_stats');
+  const stats = useStats();
+  const areas = useAreas();
+  const updated = stats.dataUpdatedAt
+    ? new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(stats.dataUpdatedAt)
+    : null;
+
+  const refresh = (
+    <Group gap={6} wrap="nowrap">
+      {updated && (
+        <Text fz="xs" c="dimmed">
+          {t('statsUpdatedAt', { time: updated })}
+        </Text>
+      )}
+      <Tooltip label={t('refreshStats')}>
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label={t('refreshStats')}
+          loading={stats.isFetching}
+          onClick={() => void stats.refetch()}
+        >
+          <IconRefresh size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+
+  const statsHidden = hidden || (stats.isError && isStatsHidden(stats.error));
+  const empty = stats.isSuccess && stats.data.numBookings === 0;
+  return (
+    <AdminPage
+      title={t('navAdminStatistics')}
+      description={t('adminStatisticsDescription')}
+      actions={!statsHidden && stats.isSuccess && refresh}
+    >
+      {statsHidden && <HiddenStats />}
+      {!statsHidden && stats.isError && <QueryFailure error={stats.error} onRetry={() => void stats.refetch()} />}
+      {!statsHidden && stats.isPending && (
+        <Stack gap="md">
+          <Skeleton h={100} radius="lg" />
+          <Skeleton h={280} radius="lg" />
+        </Stack>
+      )}
+      {!statsHidden && stats.isSuccess && (
+        <>
+          <StatCards stats={stats.data} />
+          {empty ? (
+            <EmptyState
+              Icon={IconChartBar}
+              title={t('statsEmptyTitle')}
+              body={t('statsEmptyBody')}
+              action={
+                stats.data.numLocations === 0 && (
+                  <Button component={Link} to="/admin/areas" variant="light">
+                    {t('setUpAreas')}
+                  </Button>
+                )
+              }
+            />
+          ) : (
+            <>
+              <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md" verticalSpacing="md">
+                <WeekdayCard areas={areas.data ?? []} />
+                <UtilisationCard stats={stats.data} />
+                <AreaLoadCard areas={areas.data ?? []} />
+                <WeekComparisonCard stats={stats.data} />
+              </SimpleGrid>
+              <CsvExportCard />
+            </>
+          )}
+          <Text fz="xs" c="dimmed">
+            {t('statsFreshness')}
+          </Text>
+        </>
+      )}
+    </AdminPage>
+  );
+}

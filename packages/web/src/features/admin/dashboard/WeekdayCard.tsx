@@ -1,0 +1,77 @@
+import { Center, Loader, Select } from '@mantine/core';
+import type { Location } from '@perch/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSignedInSession } from '../../../app/session/session-context';
+import { QueryFailure } from '../ui/QueryFailure';
+import { ChartCard } from './ChartCard';
+import { weekdaysFrom } from './chart-scale';
+import { ColumnChart } from './ColumnChart';
+import { useWeekdayStats, type WeekdayPeriod } from './stats-api';
+import { weekdayNames, weekStartOf } from './weekday-names';
+
+const PERIODS: readonly WeekdayPeriod[] = ['all', 'lastMonth', 'lastWeek', 'thisWeek', 'nextWeek'];
+
+/** Bookings by the weekday they start on, for a period and optionally one area. */
+export function WeekdayCard({ areas }: { areas: readonly Location[] }) {
+  const { t, i18n } = useTranslation();
+  const { preferences } = useSignedInSession();
+  const [period, setPeriod] = useState<WeekdayPeriod>('all');
+  const [areaId, setAreaId] = useState('');
+  const counts = useWeekdayStats(period, areaId);
+  const names = weekdayNames(i18n.language);
+  const longNames = weekdayNames(i18n.language, 'long');
+  const number = new Intl.NumberFormat(i18n.language);
+  const data = counts.data
+    ? weekdaysFrom(counts.data, weekStartOf(preferences.week_start_day)).map(({ weekday, value }) => ({
+        label: names[weekday] ?? '',
+        fullLabel: longNames[weekday] ?? '',
+        value,
+      }))
+    : [];
+
+  return (
+    <ChartCard
+      id="chart-weekdays"
+      title={t('chartWeekdays')}
+      description={t('chartWeekdaysHint')}
+      controls={
+        <>
+          <Select
+            aria-label={t('statsPeriod')}
+            data={PERIODS.map((p) => ({ value: p, label: t(`period_${p}`) }))}
+            value={period}
+            onChange={(value) => value && setPeriod(value as WeekdayPeriod)}
+            allowDeselect={false}
+            w={150}
+            size="xs"
+          />
+          <Select
+            aria-label={t('statsArea')}
+            data={[{ value: '', label: t('statsAllAreas') }, ...areas.map((a) => ({ value: a.id, label: a.name }))]}
+            value={areaId}
+            onChange={(value) => setAreaId(value ?? '')}
+            allowDeselect={false}
+            w={150}
+            size="xs"
+          />
+        </>
+      }
+    >
+      {counts.isPending && (
+        <Center h={240}>
+          <Loader role="status" aria-label={t('loading')} />
+        </Center>
+      )}
+      {counts.isError && <QueryFailure error={counts.error} onRetry={() => void counts.refetch()} />}
+      {counts.isSuccess && (
+        <ColumnChart
+          data={data}
+          labelHeading={t('statsWeekday')}
+          valueHeading={t('statBookings')}
+          format={(v) => number.format(v)}
+        />
+      )}
+    </ChartCard>
+  );
+}

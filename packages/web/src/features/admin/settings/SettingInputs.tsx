@@ -1,0 +1,101 @@
+import { NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Message, MessageKey } from '../../../i18n';
+import { SETTING_FIELDS, type SettingFieldName } from './settings-fields';
+import type { SettingsValues } from './settings-form';
+
+/** What every setting input needs from the form. */
+export interface SettingBinding {
+  values: SettingsValues;
+  problems: Partial<Record<SettingFieldName, Message>>;
+  set: (name: SettingFieldName, value: string) => void;
+}
+
+export function SettingsSection({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
+      <Title order={2} fz="h4" id={id}>
+        {title}
+      </Title>
+      <Text c="dimmed" fz="sm" mt={4} mb="lg">
+        {intro}
+      </Text>
+      <Stack gap="lg">{children}</Stack>
+    </Paper>
+  );
+}
+
+interface SettingInputProps {
+  form: SettingBinding;
+  name: SettingFieldName;
+  label: MessageKey;
+  hint?: MessageKey;
+  disabled?: boolean;
+}
+
+export function SwitchSetting({ form, name, label, hint, disabled }: SettingInputProps) {
+  const { t } = useTranslation();
+  return (
+    <Switch
+      checked={form.values[name] === '1'}
+      onChange={(e) => form.set(name, e.currentTarget.checked ? '1' : '0')}
+      label={t(label)}
+      description={hint ? t(hint) : undefined}
+      disabled={disabled}
+    />
+  );
+}
+
+export function NumberSetting({ form, name, label, hint }: SettingInputProps) {
+  const { t } = useTranslation();
+  const field = SETTING_FIELDS[name] as { min?: number; max?: number };
+  const problem = form.problems[name];
+  return (
+    <NumberInput
+      value={form.values[name]}
+      onChange={(value) => form.set(name, String(value))}
+      label={t(label)}
+      description={hint ? t(hint) : undefined}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      error={problem ? t(problem.key, problem.values) : undefined}
+      errorProps={{ role: 'alert' }}
+      min={field.min}
+      max={field.max}
+      allowDecimal={false}
+      allowNegative={false}
+      clampBehavior="none"
+      maw={320}
+    />
+  );
+}
+
+/** A switch with a number that only matters while the switch is on. */
+export function SwitchedNumberSetting({
+  form,
+  toggle,
+  toggleLabel,
+  toggleHint,
+  ...number
+}: SettingInputProps & { toggle: SettingFieldName; toggleLabel: MessageKey; toggleHint?: MessageKey }) {
+  return (
+    <Stack gap="xs">
+      <SwitchSetting form={form} name={toggle} label={toggleLabel} hint={toggleHint} />
+      {form.values[toggle] === '1' && (
+        <div style={{ paddingInlineStart: 'calc(var(--switch-width, 2.5rem) + var(--mantine-spacing-sm))' }}>
+          <NumberSetting form={form} {...number} />
+        </div>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useTimezones } from '../api/areas';
+import { AdminPage } from '../ui/AdminPage';
+import { QueryFailure } from '../ui/QueryFailure';
+import { useOrgSettings } from './settings-api';
+import { settingsValues } from './settings-form';
+import { SettingsForm } from './SettingsForm';
+
+/** `/admin/settings`: the organisation's rules and options. Organisation admins only. */
+export function SettingsPage() {
+  const { t } = useTranslation();
+  const settings = useOrgSettings();
+  const timezones = useTimezones();
+  const failed = [settings, timezones].find((q) => q.isError);
+  return (
+    <AdminPage title={t('navAdminSettings')} description={t('adminSettingsDescription')}>
+      {failed && <QueryFailure error={failed.error} onRetry={() => void failed.refetch()} />}
+      {!failed && (!settings.isSuccess || !timezones.isSuccess) && (
+        <Center py={80}>
+          <Loader role="status" aria-label={t('loading')} />
+        </Center>
+      )}
+      {settings.isSuccess && timezones.isSuccess && (
+        <SettingsForm initial={settingsValues(settings.data)} timezones={timezones.data} />
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,65 @@
+import { ActionIcon, Button, CopyButton, Group, PasswordInput, Tooltip } from '@mantine/core';
+import { IconCheck, IconCopy, IconWand } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePassword } from './generate-password';
+
+interface PasswordFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  label: string;
+}
+
+/** A password input with a generator; a generated password is shown so it can be passed on. */
+export function PasswordField({ value, onChange, error, label }: PasswordFieldProps) {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(false);
+  return (
+    <div>
+      <PasswordInput
+        label={label}
+        description={t('passwordRequirements')}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        error={error}
+        errorProps={{ role: 'alert' }}
+        visible={visible}
+        onVisibilityChange={setVisible}
+        visibilityToggleButtonProps={{ 'aria-label': visible ? t('hidePassword') : t('showPassword') }}
+        autoComplete="new-password"
+        required
+      />
+      <Group gap="xs" mt="xs">
+        <Button
+          variant="light"
+          size="compact-sm"
+          leftSection={<IconWand size={16} aria-hidden />}
+          onClick={() => {
+            onChange(generatePassword());
+            setVisible(true);
+          }}
+        >
+          {t('generatePassword')}
+        </Button>
+        {value && (
+          <CopyButton value={value}>
+            {({ copied, copy }) => (
+              <Tooltip label={copied ? t('passwordCopied') : t('copyPassword')}>
+                <ActionIcon
+                  variant="subtle"
+                  color={copied ? 'teal' : 'gray'}
+                  onClick={copy}
+                  aria-label={copied ? t('passwordCopied') : t('copyPassword')}
+                >
+                  {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </CopyButton>
+        )}
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { Button, Center, Loader } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useSignedInSession } from '../../../app/session/session-context';
+import { useApiErrorMessage } from '../../../app/use-api-error-message';
+import { NoAccessPage } from '../../system/NoAccessPage';
+import { NotFoundPage } from '../../system/NotFoundPage';
+import { useGroups } from '../api/groups';
+import { isNotFound } from '../api/is-not-found';
+import { AdminPage } from '../ui/AdminPage';
+import { QueryFailure } from '../ui/QueryFailure';
+import { useConfirmDelete } from '../ui/use-confirm-delete';
+import { mayDeleteUser, mayManageUser } from './role-rules';
+import { fullName } from './user-form';
+import { UserForm } from './UserForm';
+import { RoleBadge } from './UsersTable';
+import { useDeleteUser, useGroupsOfUser, useUser } from './users-api';
+
+/** `/admin/users/new` and `/admin/users/:userId`. */
+export function UserEditPage() {
+  const { userId } = useParams();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user: me } = useSignedInSession();
+  const user = useUser(userId);
+  const groups = useGroups();
+  const memberOf = useGroupsOfUser(userId, groups.data);
+  const deleteUser = useDeleteUser();
+  const confirmDelete = useConfirmDelete();
+  const errorMessage = useApiErrorMessage();
+
+  if (userId && user.isError && isNotFound(user.error)) return <NotFoundPage />;
+  if (user.data && !mayManageUser(me, user.data)) return <NoAccessPage />;
+
+  const name = user.data ? fullName(user.data) || user.data.email : '';
+  const askDelete = () => {
+    const current = user.data;
+    if (!current) return;
+    confirmDelete({
+      title: t('deleteNamedQuestion', { name }),
+      message: t('confirmDeleteUser'),
+      onConfirm: () =>
+        deleteUser.mutate(current.id, {
+          onSuccess: () => {
+            notifications.show({ color: 'teal', message: t('userDeleted', { name }) });
+            navigate('/admin/users', { replace: true });
+          },
+          onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+        }),
+    });
+  };
+
+  const failed = [user, groups, memberOf].find((q) => q.isError);
+  const ready = groups.isSuccess && (!userId || (user.isSuccess && memberOf.isSuccess));
+  return (
+    <AdminPage
+      title={userId ? name || t('loading') : t('newUser')}
+      trail={[{ label: t('navAdminUsers'), to: '/admin/users' }]}
+      titleAside={user.data && <RoleBadge role={user.data.role} />}
+      actions={
+        user.data &&
+        mayDeleteUser(me, user.data) && (
+          <Button variant="default" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={askDelete}>
+            {t('deleteUser')}
+          </Button>
+        )
+      }
+    >
+      {failed && <QueryFailure error={failed.error} onRetry={() => void failed.refetch()} />}
+      {!failed && !ready && (
+        <Center py={80}>
+          <Loader role="status" aria-label={t('loading')} />
+        </Center>
+      )}
+      {ready && (
+        <UserForm
+          key={user.data?.id ?? 'new'}
+          user={user.data ?? null}
+          groups={groups.data}
+          memberOf={memberOf.data ?? []}
+        />
+      )}
+    </AdminPage>
+  );
+}

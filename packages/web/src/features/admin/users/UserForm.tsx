@@ -1,0 +1,231 @@
+import {
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  Paper,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { ApiError } from '@perch/client';
+import { ErrorCode, type Group as UserGroup, type Role as RoleNumber, type User } from '@perch/contract';
+import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useSignedInSession } from '../../../app/session/session-context';
+import { useApiErrorMessage } from '../../../app/use-api-error-message';
+import type { MessageKey } from '../../../i18n';
+import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes-guard';
+import { PasswordField } from './PasswordField';
+import { mayChangeRole, ROLE_DESCRIPTIONS, ROLE_LABELS, roleOptions } from './role-rules';
+import {
+  EMAIL_MAX,
+  fullName,
+  membershipChanges,
+  NAME_MAX,
+  userFormValues,
+  userSaveBody,
+  validateEmail,
+  validateName,
+  validatePassword,
+  type SignInChoice,
+  type UserFormValues,
+} from './user-form';
+import { useSaveUser } from './users-api';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
+      <Title order={2} fz="h4" mb="md">
+        {title}
+      </Title>
+      <Stack gap="md">{children}</Stack>
+    </Paper>
+  );
+}
+
+interface UserFormProps {
+  /** The person to edit; null for a new one. */
+  user: User | null;
+  groups: readonly UserGroup[];
+  memberOf: readonly string[];
+}
+
+/** Name, email, role, groups and sign-in of one person. A taken email (409/3001) is said at the field. */
+export function UserForm({ user, groups, memberOf }: UserFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user: me } = useSignedInSession();
+  const save = useSaveUser();
+  const errorMessage = useApiErrorMessage();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<{ email: string; message: string } | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const form = useForm<UserFormValues>({
+    initialValues: userFormValues(user, memberOf),
+    validate: {
+      email: validateEmail,
+      firstname: validateName,
+      lastname: validateName,
+      password: validatePassword,
+    },
+  });
+  useUnsavedChangesGuard(form.isDirty() && !leaving);
+  useEffect(() => {
+    if (leaving) navigate('/admin/users');
+  }, [leaving, navigate]);
+
+  const isSelf = user !== null && user.id === me.id;
+  const roleLocked = !mayChangeRole(me, user);
+  const roles = roleOptions(me, user).map((role) => ({ value: String(role), label: t(ROLE_LABELS[role]) }));
+  const groupOptions = groups.map((g) => ({ value: g.id, label: g.name }));
+  const errorOf = (field: keyof UserFormValues): string | undefined => {
+    const error = form.errors[field];
+    return typeof error === 'string' ? t(error as MessageKey) : undefined;
+  };
+  const signInChoices: SignInChoice[] = user ? ['keep', 'password', 'invitation'] : ['password', 'invitation'];
+
+  const submit = form.onSubmit((values) => {
+    setFailure(null);
+    save.mutate(
+      { id: user?.id, body: userSaveBody(values), groups: membershipChanges(memberOf, values.groupIds) },
+      {
+        onSuccess: () => {
+          const name = fullName(values) || values.email.trim();
+          notifications.show({ color: 'teal', message: t(user ? 'userSaved' : 'userCreated', { name }) });
+          setLeaving(true);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.appCode === ErrorCode.UserAlreadyExists) {
+            setConflict({ email: values.email, message: errorMessage(error) });
+          } else {
+            setFailure(errorMessage(error));
+          }
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {failure && (
+          <Alert color="red" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('userNotSaved')} role="alert">
+            {failure}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="md">
+          <Stack gap="md">
+            <Section title={t('userPersonSection')}>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
+                <TextInput
+                  {...form.getInputProps('firstname')}
+                  error={errorOf('firstname')}
+                  errorProps={{ role: 'alert' }}
+                  label={t('userFirstName')}
+                  maxLength={NAME_MAX}
+                  autoComplete="off"
+                  required
+                  data-autofocus
+                />
+                <TextInput
+                  {...form.getInputProps('lastname')}
+                  error={errorOf('lastname')}
+                  errorProps={{ role: 'alert' }}
+                  label={t('userLastName')}
+                  maxLength={NAME_MAX}
+                  autoComplete="off"
+                  required
+                />
+              </SimpleGrid>
+              <TextInput
+                {...form.getInputProps('email')}
+                error={errorOf('email') ?? (conflict?.email === form.values.email ? conflict.message : undefined)}
+                errorProps={{ role: 'alert' }}
+                label={t('emailAddress')}
+                type="email"
+                maxLength={EMAIL_MAX}
+                autoComplete="off"
+                required
+              />
+            </Section>
+            <Section title={t('userAccessSection')}>
+              <Select
+                label={t('userRole')}
+                data={roles}
+                value={String(form.values.role)}
+                onChange={(value) => value !== null && form.setFieldValue('role', Number(value) as RoleNumber)}
+                allowDeselect={false}
+                disabled={roleLocked}
+                description={isSelf ? t('roleOwnLocked') : t(ROLE_DESCRIPTIONS[form.values.role])}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+              />
+              <MultiSelect
+                {...form.getInputProps('groupIds')}
+                label={t('navAdminGroups')}
+                description={t('userGroupsHint')}
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                placeholder={groupOptions.length ? t('chooseGroups') : t('noGroupsYet')}
+                data={groupOptions}
+                disabled={groupOptions.length === 0}
+                searchable
+                clearable
+                nothingFoundMessage={t('noResults')}
+              />
+            </Section>
+          </Stack>
+          <Section title={t('userSignInSection')}>
+            {isSelf ? (
+              <Text c="dimmed" fz="sm">
+                {t('ownSignInHint')}
+              </Text>
+            ) : (
+              <>
+                <Radio.Group
+                  {...form.getInputProps('signIn')}
+                  label={t('signInMethod')}
+                  description={user?.passwordPending ? t('invitationPendingHint') : undefined}
+                >
+                  <Stack gap="sm" mt="xs">
+                    {signInChoices.map((choice) => (
+                      <Radio
+                        key={choice}
+                        value={choice}
+                        label={t(`signInChoice_${choice}`)}
+                        description={t(`signInChoiceHint_${choice}`)}
+                      />
+                    ))}
+                  </Stack>
+                </Radio.Group>
+                {form.values.signIn === 'password' && (
+                  <PasswordField
+                    label={user ? t('newPassword') : t('password')}
+                    value={form.values.password}
+                    onChange={(value) => form.setFieldValue('password', value)}
+                    error={errorOf('password')}
+                  />
+                )}
+              </>
+            )}
+          </Section>
+        </SimpleGrid>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" component={Link} to="/admin/users">
+            {t('cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
+            {user ? t('save') : t('createUser')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,158 @@
+import { ActionIcon, Anchor, Badge, Box, Group, Paper, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import type { User } from '@perch/contract';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useSignedInSession } from '../../../app/session/session-context';
+import { SortableHeader } from '../ui/SortableHeader';
+import type { SortState } from '../ui/sorting';
+import { mayDeleteUser, mayManageUser, roleLabelKey } from './role-rules';
+import { fullName } from './user-form';
+
+export type UserColumn = 'email' | 'name' | 'role' | 'lastActivity';
+
+interface UsersTableProps {
+  users: readonly User[];
+  sort: SortState<UserColumn>;
+  onSort: (column: UserColumn) => void;
+  onDelete: (user: User) => void;
+}
+
+function formatActivity(iso: string | null, language: string): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? null
+    : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+export function RoleBadge({ role }: { role: number }) {
+  const { t } = useTranslation();
+  const key = roleLabelKey(role);
+  const color = role >= 90 ? 'grape' : role >= 20 ? 'blue' : role >= 10 ? 'teal' : 'gray';
+  return (
+    <Badge variant="light" color={color} style={{ textTransform: 'none' }}>
+      {key ? t(key) : String(role)}
+    </Badge>
+  );
+}
+
+/** One page of users; people this admin may not manage are listed without links or buttons. */
+export function UsersTable({ users, sort, onSort, onDelete }: UsersTableProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { user: me } = useSignedInSession();
+  return (
+    <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
+      <Table.ScrollContainer minWidth={320} type="native">
+        <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover aria-label={t('navAdminUsers')}>
+          <Table.Thead>
+            <Table.Tr>
+              <SortableHeader column="email" label={t('emailAddress')} sort={sort} onSort={onSort} />
+              <SortableHeader column="name" label={t('name')} sort={sort} onSort={onSort} visibleFrom="sm" />
+              <SortableHeader column="role" label={t('userRole')} sort={sort} onSort={onSort} visibleFrom="sm" />
+              <SortableHeader
+                column="lastActivity"
+                label={t('lastActivity')}
+                sort={sort}
+                onSort={onSort}
+                visibleFrom="md"
+              />
+              <Table.Th w={92}>
+                <VisuallyHidden>{t('actions')}</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.map((user) => {
+              const manageable = mayManageUser(me, user);
+              const label = fullName(user) || user.email;
+              const editPath = `/admin/users/${user.id}`;
+              const activity = formatActivity(user.lastActivity, i18n.language);
+              return (
+                <Table.Tr
+                  key={user.id}
+                  onClick={manageable ? () => navigate(editPath) : undefined}
+                  style={manageable ? { cursor: 'pointer' } : undefined}
+                >
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                    {manageable ? (
+                      <Anchor component={Link} to={editPath} fw={500} onClick={(e) => e.stopPropagation()}>
+                        {user.email}
+                      </Anchor>
+                    ) : (
+                      <Text fw={500} span>
+                        {user.email}
+                      </Text>
+                    )}
+                    {user.id === me.id && (
+                      <Badge variant="outline" color="gray" size="sm" ms="xs" style={{ textTransform: 'none' }}>
+                        {t('youBadge')}
+                      </Badge>
+                    )}
+                    {user.passwordPending && (
+                      <Badge variant="dot" color="orange" size="sm" ms="xs" style={{ textTransform: 'none' }}>
+                        {t('invitationPending')}
+                      </Badge>
+                    )}
+                    {/* Phones have no room for the name and role columns: they go under the email. */}
+                    <Group gap="xs" mt={4} hiddenFrom="sm" wrap="wrap">
+                      {fullName(user) && (
+                        <Text fz="sm" c="dimmed">
+                          {fullName(user)}
+                        </Text>
+                      )}
+                      <RoleBadge role={user.role} />
+                    </Group>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">{fullName(user) || '–'}</Table.Td>
+                  <Table.Td visibleFrom="sm">
+                    <RoleBadge role={user.role} />
+                  </Table.Td>
+                  <Table.Td visibleFrom="md">
+                    {activity ?? (
+                      <Text c="dimmed" fz="sm" span>
+                        {t('neverActive')}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td onClick={(e) => e.stopPropagation()}>
+                    {manageable && (
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label={t('editNamed', { name: label })}>
+                          <ActionIcon
+                            component={Link}
+                            to={editPath}
+                            variant="subtle"
+                            aria-label={t('editNamed', { name: label })}
+                          >
+                            <IconPencil size={18} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                        {mayDeleteUser(me, user) ? (
+                          <Tooltip label={t('deleteNamed', { name: label })}>
+                            <ActionIcon
+                              variant="subtle"
+                              color="red"
+                              aria-label={t('deleteNamed', { name: label })}
+                              onClick={() => onDelete(user)}
+                            >
+                              <IconTrash size={18} aria-hidden />
+                            </ActionIcon>
+                          </Tooltip>
+                        ) : (
+                          // Keeps the edit buttons of all rows in one column.
+                          <Box w={28} aria-hidden />
+                        )}
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}

@@ -111,7 +111,7 @@ export function SearchPage() {
             </Group>
           </Alert>
         )}
-        {!availability.data || !area ? (
+        {areas.isSuccess && !area ? null : !availability.data || !area ? (
           <Skeleton height={420} radius="md" aria-label={t('loading')} />
         ) : state.view === 'list' ? (
           <SpaceList entries={entries} colors={colors} onOpen={state.openSpace} />

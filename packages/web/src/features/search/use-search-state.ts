@@ -14,13 +14,17 @@ export function areaZone(area: Location | undefined, defaultZone: string | undef
   return 'UTC';
 }
 
-/** The preferred area when it can be booked, else the first one. */
+/**
+ * The area in the address; without one the preferred area, else the first. A link to an area
+ * that is gone (or closed) selects nothing, so the page asks to pick one instead of guessing.
+ */
 function pickArea(
   areas: readonly Location[],
   wanted: string | null,
   preferred: string | undefined,
 ): Location | undefined {
-  return areas.find((a) => a.id === wanted) ?? areas.find((a) => a.id === preferred) ?? areas[0];
+  if (wanted) return areas.find((a) => a.id === wanted);
+  return areas.find((a) => a.id === preferred) ?? areas[0];
 }
 
 /**

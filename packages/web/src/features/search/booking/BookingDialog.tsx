@@ -75,7 +75,13 @@ export function BookingDialog(props: BookingDialogProps) {
   if (props.showZone) rows.push([t('timeZone'), props.zone]);
 
   return (
-    <Modal opened onClose={onClose} title={t('bookSpaceNamed', { name: space.name })} size="lg">
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('close') }}
+      title={t('bookSpaceNamed', { name: space.name })}
+      size="lg"
+    >
       {flow.outcome ? (
         <BookingSuccess outcome={flow.outcome} onDone={onClose} />
       ) : (

@@ -56,7 +56,13 @@ export function FilterModal({ opened, attributes, value, onApply, onClose }: Fil
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('filterSpaces')} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': t('close') }}
+      title={t('filterSpaces')}
+      size="lg"
+    >
       <Stack gap="md">
         {spaceAttributes.length === 0 && <Text c="dimmed">{t('noAttributesToFilter')}</Text>}
         {spaceAttributes.map((attribute) => {

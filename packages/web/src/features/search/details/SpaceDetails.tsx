@@ -39,6 +39,7 @@ export function SpaceDetails(props: SpaceDetailsProps) {
       opened={space !== null}
       onClose={onClose}
       position="right"
+      closeButtonProps={{ 'aria-label': t('close') }}
       size="md"
       title={
         space && (

@@ -1,0 +1,107 @@
+import { login, PerchClient, singleOrg, updatePasswordAndLogin } from '@perch/client';
+import { expect, type Page } from '@playwright/test';
+import { baseURL } from '../../playwright.config';
+import { adminClient, unique, type TestUser } from './api';
+import { signInThroughUi } from './sign-in';
+
+export { adminClient, unique };
+
+/** The organisation default zone of a fresh server; test areas use it too. */
+export const AREA_ZONE = 'Europe/Berlin';
+
+/** The wall-clock date `days` from today in the area's zone, as `YYYY-MM-DD`. */
+export function areaDate(days: number): string {
+  const now = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: AREA_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/** 0 = Sunday, as the API numbers weekdays. */
+export function weekdayOf(date: string): number {
+  return new Date(`${date}T12:00:00Z`).getUTCDay();
+}
+
+export function englishWeekday(date: string): string {
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+}
+
+/** A user with a role, whose first-sign-in password change is already done. */
+export async function createPerson(admin: PerchClient, role: 0 | 10, prefix: string): Promise<TestUser> {
+  const email = `${unique(prefix).replace(/\s+/g, '-').toLowerCase()}@perch.local`;
+  const initial = 'Initial!pass1';
+  const password = 'Chosen!pass2';
+  const id = await admin.save('/user/', { email, firstname: prefix, lastname: 'Tester', role, password: initial });
+  const own = new PerchClient({ baseUrl: baseURL });
+  const { organization } = await singleOrg(own);
+  await updatePasswordAndLogin(own, {
+    email,
+    password: initial,
+    newPassword: password,
+    organizationId: organization.id,
+  });
+  return { id, email, password };
+}
+
+export async function clientFor(user: TestUser): Promise<PerchClient> {
+  const client = new PerchClient({ baseUrl: baseURL });
+  const { organization } = await singleOrg(client);
+  await login(client, { email: user.email, password: user.password, organizationId: organization.id });
+  return client;
+}
+
+export interface TestArea {
+  id: string;
+  name: string;
+  spaces: Record<string, string>;
+}
+
+/** An open area without a floor-plan image, with desks in a row. */
+export async function createArea(
+  admin: PerchClient,
+  deskNames: readonly string[],
+  extra: Record<string, unknown> = {},
+): Promise<TestArea> {
+  const name = unique('Booking floor');
+  const id = await admin.save('/location/', { name, enabled: true, timezone: AREA_ZONE, ...extra });
+  const creates = deskNames.map((desk, i) => ({ name: desk, x: 40 + i * 180, y: 60, width: 140, height: 80 }));
+  const result = await admin.post<{ creates: { id: string; success: boolean }[] }>(`/location/${id}/space/bulk`, {
+    creates,
+    updates: [],
+    deleteIds: [],
+  });
+  const spaces = Object.fromEntries(deskNames.map((desk, i) => [desk, result.data.creates[i]!.id]));
+  return { id, name, spaces };
+}
+
+/** Changes organisation settings and answers a function that puts the old values back. */
+export async function withSettings(admin: PerchClient, values: Record<string, string>): Promise<() => Promise<void>> {
+  const current = await admin.get<{ name: string; value: string }[]>('/setting/');
+  const before = Object.keys(values).map((name) => ({
+    name,
+    value: current.find((s) => s.name === name)?.value ?? '0',
+  }));
+  await admin.put(
+    '/setting/',
+    Object.entries(values).map(([name, value]) => ({ name, value })),
+  );
+  return async () => {
+    await admin.put('/setting/', before);
+  };
+}
+
+export function searchUrl(area: TestArea, enter: string, leave: string, extra = ''): string {
+  return `/ui/search?lid=${area.id}&enter=${enter}&leave=${leave}${extra}`;
+}
+
+export async function signInAs(page: Page, user: TestUser) {
+  await signInThroughUi(page, user.email, user.password);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+}
+
+export function floorPlan(page: Page) {
+  return page.getByRole('group', { name: /^Floor plan of / });
+}

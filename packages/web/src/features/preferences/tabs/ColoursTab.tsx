@@ -37,6 +37,7 @@ export function ColoursTab({ values, errors, set }: PreferenceTabProps) {
               swatches={[STATUS_COLOR[status].fallback]}
               leftSection={<StatusSwatch status={status} colors={colors} />}
               leftSectionWidth={40}
+              eyeDropperButtonProps={{ 'aria-label': t('pickColourFromScreen') }}
               error={errors[name] && t(errors[name])}
             />
           );

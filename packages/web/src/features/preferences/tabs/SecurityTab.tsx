@@ -125,8 +125,7 @@ function SessionList() {
                     {!s.current && (
                       <Button
                         size="xs"
-                        variant="light"
-                        color="red"
+                        variant="default"
                         loading={revoke.isPending && revoke.variables === s.id}
                         onClick={() =>
                           void revoke.mutateAsync(s.id).then(

@@ -1,0 +1,67 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  adminClient,
+  areaDate,
+  clientFor,
+  createArea,
+  createPerson,
+  floorPlan,
+  searchUrl,
+  signInAs,
+} from './support/booking-helpers';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`booking screens are accessible (${colorScheme})`, () => {
+    test.use({ colorScheme });
+
+    test('search (map and list), my bookings and preferences have no serious or critical axe violations', async ({
+      page,
+    }) => {
+      const admin = await adminClient();
+      const area = await createArea(admin, ['Desk X1', 'Desk X2', 'Desk X3']);
+      const user = await createPerson(admin, 0, `Axe ${colorScheme}`);
+      const day = areaDate(2);
+      await (
+        await clientFor(user)
+      ).post('/booking/', {
+        spaceId: area.spaces['Desk X2'],
+        enter: `${day}T09:00:00Z`,
+        leave: `${day}T17:00:00Z`,
+        subject: 'Workshop',
+      });
+      await signInAs(page, user);
+
+      await page.goto(searchUrl(area, `${day}T09:00`, `${day}T17:00`));
+      await expect(floorPlan(page).getByRole('button', { name: 'Desk X2 — Booked by you' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.goto(searchUrl(area, `${day}T09:00`, `${day}T17:00`, '&view=list'));
+      await expect(page.getByRole('list', { name: 'Spaces' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Desk X1 — Available' }).click();
+      await page.getByRole('button', { name: 'Book this space' }).click();
+      await expect(page.getByRole('dialog', { name: 'Book Desk X1' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.goto('/ui/bookings');
+      await expect(page.getByText('Workshop')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      for (const tab of ['booking', 'display', 'colours', 'notifications', 'security', 'integrations']) {
+        await page.goto(`/ui/preferences?tab=${tab}`);
+        await expect(page.getByRole('heading', { level: 1, name: 'Preferences' })).toBeVisible();
+        await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+        expect(await seriousViolations(page), tab).toEqual([]);
+      }
+    });
+  });
+}

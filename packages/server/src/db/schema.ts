@@ -151,6 +151,8 @@ export interface LocationsTable {
   map_height: Generated<number>;
   map_mime_type: Generated<string>;
   bookable_days: Generated<number[]>;
+  /** Raised by triggers whenever the area's spaces or their links change. */
+  spaces_version: Generated<number>;
 }
 
 export interface LocationMapsTable {

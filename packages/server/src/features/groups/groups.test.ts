@@ -84,13 +84,13 @@ describe('groups', () => {
     await s.createUser({ email: 'oa@o.example', role: 20, organizationId: org });
     const oa = await s.signIn('oa@o.example', undefined, org);
     expect(await oa.get('/group/')).toEqual([]);
-    for (const p of [
-      oa.get(`/group/${id}`),
-      oa.put(`/group/${id}`, { name: 'Stolen' }),
-      oa.delete(`/group/${id}`),
-      oa.get(`/group/${id}/member`),
-    ])
-      expect(await statusOf(p)).toBe(404);
+    const attempts = [
+      () => oa.get(`/group/${id}`),
+      () => oa.put(`/group/${id}`, { name: 'Stolen' }),
+      () => oa.delete(`/group/${id}`),
+      () => oa.get(`/group/${id}/member`),
+    ];
+    for (const attempt of attempts) expect(await statusOf(attempt())).toBe(404);
     const mine = (await oa.post('/group/', { name: 'Crew' })).objectId!;
     const foreignUser = await s.createUser({ email: 'x@test.perch.local' });
     expect(await statusOf(oa.put(`/group/${mine}/member`, [foreignUser]))).toBe(400);

@@ -5,10 +5,9 @@ import type { LocationRow } from '../../db/schema.js';
 import { toClientTime, weekdaysCovered } from '../../lib/time.js';
 import { groupIdsOfUser } from '../groups/repo.js';
 import { matchesAll } from '../locations/attribute-filter.js';
-import { allowedBookersOf } from '../locations/repo.js';
 import { readSetting } from '../settings/repo.js';
-import { presentSpace } from './presenter.js';
-import { listSpaces, spaceLinks, spaceLinksOfLocation } from './repo.js';
+import { areaSnapshot } from './area-snapshot.js';
+import { listSpaces } from './repo.js';
 
 /** Whether the area may be booked on every day a window touches. */
 export function weekdaysAllowed(
@@ -108,11 +107,9 @@ export async function spaceAvailability(
   criteria: readonly SearchAttribute[],
   onlySpaceId?: string,
 ): Promise<SpaceAvailability[]> {
-  const spaces = (await listSpaces(deps.db, location.id)).filter((s) => !onlySpaceId || s.id === onlySpaceId);
-  const [links, userGroups, locationBookers, bookings] = await Promise.all([
-    onlySpaceId ? spaceLinks(deps.db, [onlySpaceId]) : spaceLinksOfLocation(deps.db, location.id),
+  const [snapshot, userGroups, bookings] = await Promise.all([
+    areaSnapshot(deps, location),
     groupIdsOfUser(deps.db, auth.userId),
-    allowedBookersOf(deps.db, [location.id]),
     bookingsBySpace(deps, auth, location.id, {
       enter: window.enter.toJSDate(),
       leave: window.leave.toJSDate(),
@@ -121,13 +118,13 @@ export async function spaceAvailability(
   ]);
   const inGroup = (groups: readonly string[]) => groups.length === 0 || groups.some((g) => userGroups.has(g));
   const locationAllowed =
-    inGroup(locationBookers.get(location.id) ?? []) &&
-    weekdaysAllowed(location, window.enter, window.leave, window.zone);
+    inGroup(snapshot.locationAllowedGroups) && weekdaysAllowed(location, window.enter, window.leave, window.zone);
   const out: SpaceAvailability[] = [];
-  for (const s of spaces) {
-    const space = presentSpace(s, links);
-    if (!matchesAll(new Map(space.attributes.map((a) => [a.attributeId, a.value])), criteria)) continue;
-    const own = bookings.get(s.id) ?? [];
+  for (const space of snapshot.spaces) {
+    if (onlySpaceId && space.id !== onlySpaceId) continue;
+    if (criteria.length && !matchesAll(new Map(space.attributes.map((a) => [a.attributeId, a.value])), criteria))
+      continue;
+    const own = bookings.get(space.id) ?? [];
     out.push({
       ...space,
       kioskEnabled: false,

@@ -21,7 +21,8 @@ import { locationFor, locationZone } from '../locations/access.js';
 import { parseAttributeQuery } from '../locations/attribute-filter.js';
 import { spaceAvailability } from './availability.js';
 import { presentSpace } from './presenter.js';
-import { addGroupLinks, findSpace, listSpaces, spaceLinks, spaceLinksOfLocation, type GroupLinkTable } from './repo.js';
+import { areaSnapshot } from './area-snapshot.js';
+import { addGroupLinks, findSpace, spaceLinks, type GroupLinkTable } from './repo.js';
 import { applyBulk, checkGroups, createSpace, spaceRefs, updateSpace } from './write.js';
 
 const tags = ['spaces'];
@@ -66,8 +67,7 @@ export async function spaceRoutes(app: App): Promise<void> {
     { schema: { tags, params: locParams, response: { 200: z.array(spaceSchema) } } },
     async (req) => {
       const { location } = await locationFor(app.deps, req, req.params.locationId, Role.User);
-      const [spaces, links] = await Promise.all([listSpaces(db, location.id), spaceLinksOfLocation(db, location.id)]);
-      return spaces.map((s) => presentSpace(s, links));
+      return (await areaSnapshot(app.deps, location)).spaces;
     },
   );
 

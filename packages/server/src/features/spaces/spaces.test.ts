@@ -266,3 +266,25 @@ describe('availability', () => {
     expect(await oa.get('/location/')).toEqual([]);
   });
 });
+
+describe('area snapshots', () => {
+  it('a server sees space changes made through another server at once', async () => {
+    const other = await startTestServer({}, { reset: false });
+    try {
+      const id = (await s.admin.post(`/location/${loc}/space/`, { name: 'Before' })).objectId!;
+      expect((await spaces()).map((x) => x.name)).toEqual(['Before']);
+      const viaOther = await other.signIn('admin@perch.test', 'Admin!pass1');
+      await viaOther.put(`/location/${loc}/space/${id}`, { name: 'After' });
+      expect((await spaces()).map((x) => x.name)).toEqual(['After']);
+      const g = (await viaOther.post('/group/', { name: 'Late group' })).objectId!;
+      await viaOther.put(`/location/${loc}/space/${id}/allowedbooker`, [g]);
+      const list = await s.admin.get<SpaceAvailability[]>(`/location/${loc}/space/availability`);
+      expect(list[0]!.allowedBookerGroupIds).toEqual([g]);
+      // Changes made directly in the database (another tool, a migration) are seen too.
+      await s.deps.db.updateTable('spaces').set({ name: 'Direct' }).where('id', '=', id).execute();
+      expect((await spaces()).map((x) => x.name)).toEqual(['Direct']);
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -6,8 +6,8 @@ const NICE_STEPS = [1, 2, 2.5, 5, 10];
 export function niceStep(raw: number): number {
   if (!(raw > 0)) return 1;
   const power = 10 ** Math.floor(Math.log10(raw));
-  const step = (NICE_STEPS.find((s) => s * power >= raw - 1e-9) ?? 10) * power;
-  return Math.max(1, Math.ceil(step));
+  const step = NICE_STEPS.map((s) => s * power).find((s) => Number.isInteger(s) && s >= raw - 1e-9) ?? 10 * power;
+  return Math.max(1, step);
 }
 
 export interface Axis {

@@ -92,30 +92,32 @@ export function AdminHeaderSearch() {
           />
         </Combobox.Target>
         <Combobox.Dropdown hidden={!typing}>
-          <Combobox.Options aria-label={t('adminSearchResults')} mah={420} style={{ overflowY: 'auto' }}>
-            {groups.map((group) => (
-              <Combobox.Group key={group.category} label={t(group.title)}>
-                {group.hits.slice(0, HITS_PER_GROUP).map((hit) => (
-                  <Combobox.Option key={hit.id} value={`${group.category}:${hit.id}`}>
-                    <Text fz="sm" truncate>
-                      {hit.label}
-                    </Text>
-                    {hit.detail && (
-                      <Text fz="xs" c="dimmed" truncate>
-                        {hit.detail}
+          {typing && (
+            <Combobox.Options aria-label={t('adminSearchResults')} mah={420} style={{ overflowY: 'auto' }}>
+              {groups.map((group) => (
+                <Combobox.Group key={group.category} label={t(group.title)}>
+                  {group.hits.slice(0, HITS_PER_GROUP).map((hit) => (
+                    <Combobox.Option key={hit.id} value={`${group.category}:${hit.id}`}>
+                      <Text fz="sm" truncate>
+                        {hit.label}
                       </Text>
-                    )}
-                  </Combobox.Option>
-                ))}
-              </Combobox.Group>
-            ))}
-            {!waiting && search.isSuccess && groups.length === 0 && <Combobox.Empty>{t('noResults')}</Combobox.Empty>}
-            <Combobox.Option value={ALL_RESULTS}>
-              <Text fz="sm" c="var(--mantine-color-anchor)" fw={500} truncate>
-                {t('showAllResults', { query: query.trim() })}
-              </Text>
-            </Combobox.Option>
-          </Combobox.Options>
+                      {hit.detail && (
+                        <Text fz="xs" c="dimmed" truncate>
+                          {hit.detail}
+                        </Text>
+                      )}
+                    </Combobox.Option>
+                  ))}
+                </Combobox.Group>
+              ))}
+              {!waiting && search.isSuccess && groups.length === 0 && <Combobox.Empty>{t('noResults')}</Combobox.Empty>}
+              <Combobox.Option value={ALL_RESULTS}>
+                <Text fz="sm" c="var(--mantine-color-anchor)" fw={500} truncate>
+                  {t('showAllResults', { query: query.trim() })}
+                </Text>
+              </Combobox.Option>
+            </Combobox.Options>
+          )}
         </Combobox.Dropdown>
       </Combobox>
     </>

@@ -3,6 +3,7 @@ import type { Role as RoleNumber } from '@perch/contract';
 import type { MessageKey } from '../../../i18n';
 
 export const EMAIL_MAX = 256;
+export const NAME_MIN = 2;
 export const NAME_MAX = 64;
 
 /** How the person signs in: keep what they have, a password set now, or an invitation to choose one. */
@@ -41,6 +42,7 @@ export function validateEmail(email: string, values: Pick<UserFormValues, 'role'
 export function validateName(name: string): MessageKey | null {
   const trimmed = name.trim();
   if (!trimmed) return 'errorRequired';
+  if (trimmed.length < NAME_MIN) return 'errorNameTooShort';
   return isHumanName(trimmed) ? null : 'nameRequirements';
 }
 

@@ -1,0 +1,75 @@
+import type { Stats } from '@perch/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, json, renderApp, signedInRoutes, storeSession, user } from '../../../test-support/render-app';
+import { area } from '../test-support/admin-fixtures';
+
+const spaceAdmin = user({ role: 10, spaceAdmin: true });
+const loads = {
+  spaceLoadToday: 10,
+  spaceLoadYesterday: 0,
+  spaceLoadThisWeek: 42,
+  spaceLoadLastWeek: 21,
+  spaceLoadNextWeek: 5,
+  spaceLoadLastMonth: 130,
+};
+const STATS: Stats = {
+  numUsers: 12,
+  numBookings: 30,
+  numLocations: 1,
+  numSpaces: 17,
+  numBookingsCurrent: 2,
+  numBookingsToday: 4,
+  numBookingsYesterday: 3,
+  numBookingsThisWeek: 9,
+  numBookingsLastWeek: 6,
+  bookingsByWeekday: [0, 5, 6, 7, 8, 4, 0],
+  ...loads,
+};
+
+describe('statistics dashboard', { timeout: 15_000 }, () => {
+  it('shows the counts, the weekday chart as a table for screen readers and the load per area', async () => {
+    storeSession();
+    renderApp(
+      '/admin/dashboard',
+      fakeServer({
+        ...signedInRoutes(spaceAdmin),
+        'GET /stats/': () => json(STATS),
+        'GET /stats/weekday': () => json({ bookingsByWeekday: STATS.bookingsByWeekday }),
+        'GET /stats/load': () => json({ ...loads, spaceLoadThisWeek: 55 }),
+        'GET /location/': () => json([area({ name: 'Third floor' })]),
+      }),
+    );
+    const users = await screen.findByText('Users', undefined, { timeout: 5000 });
+    expect(users.closest('li')?.textContent).toContain('12');
+    const weekdays = screen.getByRole('region', { name: 'Bookings per weekday' });
+    expect(await within(weekdays).findByRole('row', { name: 'Monday 5' })).toBeTruthy();
+    expect(within(weekdays).getByRole('row', { name: 'Sunday 0' })).toBeTruthy();
+    const perArea = screen.getByRole('region', { name: 'Utilisation per area' });
+    expect((await within(perArea).findByText('Third floor')).closest('li')?.textContent).toContain('55');
+    const weeks = screen.getByRole('region', { name: 'This week compared with last week' });
+    expect(within(weeks).getByText('+50% compared with last week')).toBeTruthy();
+  });
+
+  it('explains that the statistics are hidden (404 from the server)', async () => {
+    storeSession();
+    renderApp(
+      '/admin/dashboard',
+      fakeServer({ ...signedInRoutes(spaceAdmin), 'GET /stats/': () => json({ message: 'hidden' }, 404) }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Statistics are hidden' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('has a designed empty state before the first booking', async () => {
+    storeSession();
+    renderApp(
+      '/admin/dashboard',
+      fakeServer({
+        ...signedInRoutes(spaceAdmin),
+        'GET /stats/': () => json({ ...STATS, numBookings: 0 }),
+        'GET /location/': () => json([]),
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'No bookings yet' }, { timeout: 5000 })).toBeTruthy();
+  });
+});

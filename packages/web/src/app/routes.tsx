@@ -14,7 +14,10 @@ const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({
 const ResetPasswordPage = lazy(() =>
   import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
 );
-const SearchPage = lazy(() => import('../features/search/SearchPage').then((m) => ({ default: m.SearchPage })));
+const loadSearchPage = () => import('../features/search/SearchPage');
+// Most visits land on the booking page: fetch its code while the session is still being checked.
+if (/^\/ui\/(search\/?)?$/.test(window.location.pathname)) void loadSearchPage();
+const SearchPage = lazy(() => loadSearchPage().then((m) => ({ default: m.SearchPage })));
 const BookingsPage = lazy(() => import('../features/bookings/BookingsPage').then((m) => ({ default: m.BookingsPage })));
 const BuddiesPage = lazy(() => import('../features/buddies/BuddiesPage').then((m) => ({ default: m.BuddiesPage })));
 const PreferencesPage = lazy(() =>

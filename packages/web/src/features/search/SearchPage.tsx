@@ -57,7 +57,7 @@ export function SearchPage() {
     upcomingCount: myBookings.data?.length ?? null,
   });
   const apiWindow = toApiWindow(window, rules.dailyBasis);
-  const request = area ? { areaId: area.id, ...apiWindow } : null;
+  const request = state.requestAreaId ? { areaId: state.requestAreaId, ...apiWindow } : null;
   const availability = useAvailability(request ? { ...request, filters: state.filters } : null);
   const precheck = useBookingPrecheck(hints.length === 0 ? request : null);
   const map = useAreaMap(area);

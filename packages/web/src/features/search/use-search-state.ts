@@ -60,8 +60,12 @@ export function useSearchState(areas: readonly Location[] | undefined) {
     [setParams],
   );
 
+  // A link with area and times can ask for the spaces before the list of areas has arrived.
+  const requestAreaId = area?.id ?? (!areas && url.window ? url.areaId : null);
+
   return {
     area,
+    requestAreaId,
     zone,
     showZone: zone !== browserZone(),
     now,

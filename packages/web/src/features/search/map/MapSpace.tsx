@@ -2,7 +2,6 @@ import type { SpaceAvailability } from '@perch/contract';
 import { memo } from 'react';
 import classes from '../search.module.css';
 import { readableTextOn, type SpaceStatus } from '../status/space-status';
-import { STATUS_ICON } from '../status/StatusIcon';
 
 const LABEL_FONT_SIZE: Record<string, number> = { small: 10, normal: 12, big: 14, bigger: 18 };
 
@@ -14,6 +13,8 @@ interface MapSpaceProps {
   label: string;
   selected: boolean;
   hatchId: string;
+  /** Prefix of the status icon symbols the map defines once (`<prefix>-<status>`). */
+  iconIdPrefix: string;
   /** Label and icon scale, so names stay readable when the plan is zoomed out. */
   labelBoost: number;
 }
@@ -48,9 +49,9 @@ export const MapSpace = memo(function MapSpace({
   label,
   selected,
   hatchId,
+  iconIdPrefix,
   labelBoost,
 }: MapSpaceProps) {
-  const Icon = STATUS_ICON[status];
   const cx = space.x + space.width / 2;
   const cy = space.y + space.height / 2;
   const vertical = space.height > space.width * 1.4;
@@ -80,13 +81,13 @@ export const MapSpace = memo(function MapSpace({
         </g>
       )}
       <g transform={`rotate(${-space.rotation + (vertical ? -90 : 0)} ${cx} ${cy})`} aria-hidden>
-        <Icon
+        <use
+          href={`#${iconIdPrefix}-${status}`}
           x={cx - iconSize / 2}
           y={cy - iconSize - font * 0.05}
           width={iconSize}
           height={iconSize}
           color={ink}
-          stroke={2.5}
         />
         <text
           className={classes.label}

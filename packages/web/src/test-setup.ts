@@ -1,10 +1,13 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
 import bookingEn from './i18n/booking/en.json';
 import en from './i18n/en.json';
 import orgAdminEn from './i18n/org-admin/en.json';
+
+// Lazy-loaded pages can take a few seconds to appear on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine asks for; these stand-ins answer "no match" / "no size".
 if (!window.matchMedia) {

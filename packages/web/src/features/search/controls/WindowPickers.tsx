@@ -52,58 +52,67 @@ export function WindowPickers({ window, onChange, prefs, dailyBasis, today, loca
   };
   const shiftDay = (days: number) => onChange(moveToDate(window, addDaysToDate(enterDate, days)));
 
+  const pair = { wrap: 'nowrap', gap: 'xs', w: { base: '100%', xs: 'auto' } } as const;
+  const dateWidth = { base: 'auto', xs: 172 } as const;
   return (
     <Group gap="xs" align="flex-end" wrap="wrap">
-      <Tooltip label={t('previousDay')}>
-        <ActionIcon
-          variant="default"
-          size="lg"
-          aria-label={t('previousDay')}
-          onClick={() => shiftDay(-1)}
-          disabled={enterDate <= today}
-          mb={2}
-        >
-          <IconChevronLeft size={18} className={classes.flipRtl} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
-      <DatePickerInput
-        {...dateProps}
-        label={t('fromDate')}
-        value={enterDate}
-        onChange={setEnterDate}
-        w={{ base: 'calc(50% - 42px)', xs: 172 }}
-      />
-      {!dailyBasis && (
-        <TimePicker
-          {...timeProps}
-          label={t('fromTime')}
-          value={`${timePart(window.enter)}:00`}
-          onChange={(v) => setTime('enter', v)}
-          w={{ base: 'calc(50% - 42px)', xs: 118 }}
+      <Group {...pair} align="flex-end">
+        <DatePickerInput
+          {...dateProps}
+          label={t('fromDate')}
+          value={enterDate}
+          onChange={setEnterDate}
+          w={dateWidth}
+          style={{ flex: 1 }}
         />
-      )}
-      <DatePickerInput
-        {...dateProps}
-        label={t('untilDate')}
-        value={leaveDate}
-        minDate={enterDate}
-        onChange={setLeaveDate}
-        w={{ base: 'calc(50% - 42px)', xs: 172 }}
-      />
-      {!dailyBasis && (
-        <TimePicker
-          {...timeProps}
-          label={t('untilTime')}
-          value={`${timePart(window.leave)}:00`}
-          onChange={(v) => setTime('leave', v)}
-          w={{ base: 'calc(50% - 42px)', xs: 118 }}
+        {!dailyBasis && (
+          <TimePicker
+            {...timeProps}
+            label={t('fromTime')}
+            value={`${timePart(window.enter)}:00`}
+            onChange={(v) => setTime('enter', v)}
+            w={118}
+          />
+        )}
+      </Group>
+      <Group {...pair} align="flex-end">
+        <DatePickerInput
+          {...dateProps}
+          label={t('untilDate')}
+          value={leaveDate}
+          minDate={enterDate}
+          onChange={setLeaveDate}
+          w={dateWidth}
+          style={{ flex: 1 }}
         />
-      )}
-      <Tooltip label={t('nextDay')}>
-        <ActionIcon variant="default" size="lg" aria-label={t('nextDay')} onClick={() => shiftDay(1)} mb={2}>
-          <IconChevronRight size={18} className={classes.flipRtl} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+        {!dailyBasis && (
+          <TimePicker
+            {...timeProps}
+            label={t('untilTime')}
+            value={`${timePart(window.leave)}:00`}
+            onChange={(v) => setTime('leave', v)}
+            w={118}
+          />
+        )}
+      </Group>
+      <Group gap={4} wrap="nowrap" mb={2}>
+        <Tooltip label={t('previousDay')}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={t('previousDay')}
+            onClick={() => shiftDay(-1)}
+            disabled={enterDate <= today}
+          >
+            <IconChevronLeft size={18} className={classes.flipRtl} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label={t('nextDay')}>
+          <ActionIcon variant="default" size="lg" aria-label={t('nextDay')} onClick={() => shiftDay(1)}>
+            <IconChevronRight size={18} className={classes.flipRtl} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
     </Group>
   );
 }

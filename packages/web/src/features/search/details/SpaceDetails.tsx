@@ -23,8 +23,9 @@ interface SpaceDetailsProps {
   onClose: () => void;
 }
 
-function attributeValue(attribute: SpaceAttribute | undefined, value: string, yes: string): string {
-  return attribute?.type === 2 ? (value === '1' || value === 'true' ? yes : '—') : value;
+function attributeValue(attribute: SpaceAttribute | undefined, value: string, yes: string, no: string): string {
+  if (attribute?.type !== 2) return value;
+  return value === '1' || value === 'true' ? yes : no;
 }
 
 /** A space in a side sheet: its state in the window, what it offers, who booked it, and "Book". */
@@ -86,7 +87,9 @@ export function SpaceDetails(props: SpaceDetailsProps) {
                   {space.attributes.map((a) => (
                     <Table.Tr key={a.attributeId}>
                       <Table.Th>{attributeById.get(a.attributeId)?.label ?? '—'}</Table.Th>
-                      <Table.Td>{attributeValue(attributeById.get(a.attributeId), a.value, t('yes'))}</Table.Td>
+                      <Table.Td>
+                        {attributeValue(attributeById.get(a.attributeId), a.value, t('yes'), t('no'))}
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

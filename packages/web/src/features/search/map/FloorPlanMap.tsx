@@ -1,7 +1,7 @@
 import { ActionIcon, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import type { LocationMap, SpaceAvailability } from '@perch/contract';
 import { IconFocusCentered, IconMinus, IconPlus } from '@tabler/icons-react';
-import { useId, useMemo, type KeyboardEvent, type MouseEvent } from 'react';
+import { useId, useMemo, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Size } from '../../admin/floor-plan/geometry';
 import classes from '../search.module.css';
@@ -78,7 +78,12 @@ export function FloorPlanMap({ areaName, map, entries, colors, selectedId, onOpe
   };
 
   return (
-    <div ref={viewport.frameRef} className={classes.mapFrame} dir="ltr">
+    <div
+      ref={viewport.frameRef}
+      className={classes.mapFrame}
+      dir="ltr"
+      style={{ '--plan-aspect': plan.height / plan.width } as CSSProperties}
+    >
       <svg
         className={classes.mapSvg}
         role="group"

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useApiClient } from '../api/use-api-client';
+import classes from '../users/readable-errors.module.css';
 import { ChartCard } from './ChartCard';
 import { defaultExportRange, exportFileName, exportQuery, exportRangeProblem } from './export-range';
 
@@ -54,13 +55,17 @@ export function CsvExportCard() {
           void download();
         }}
         noValidate
+        className={classes.readableErrors}
       >
         <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput
             type="date"
             label={t('exportFrom')}
             value={range.from}
-            onChange={(e) => setRange((r) => ({ ...r, from: e.currentTarget.value }))}
+            onChange={(e) => {
+              const from = e.currentTarget.value;
+              setRange((r) => ({ ...r, from }));
+            }}
             required
             w={{ base: '100%', xs: 180 }}
           />
@@ -68,7 +73,10 @@ export function CsvExportCard() {
             type="date"
             label={t('exportTo')}
             value={range.to}
-            onChange={(e) => setRange((r) => ({ ...r, to: e.currentTarget.value }))}
+            onChange={(e) => {
+              const to = e.currentTarget.value;
+              setRange((r) => ({ ...r, to }));
+            }}
             error={problem ? t(problem.key) : undefined}
             errorProps={{ role: 'alert' }}
             required

@@ -1,6 +1,6 @@
 import type { Stats } from '@perch/contract';
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeServer, json, renderApp, signedInRoutes, storeSession, user } from '../../../test-support/render-app';
 import { area } from '../test-support/admin-fixtures';
 
@@ -71,5 +71,41 @@ describe('statistics dashboard', { timeout: 15_000 }, () => {
       }),
     );
     expect(await screen.findByRole('heading', { name: 'No bookings yet' }, { timeout: 5000 })).toBeTruthy();
+  });
+
+  it('downloads the bookings of the chosen days as CSV', async () => {
+    storeSession();
+    const requested: string[] = [];
+    const server = fakeServer({
+      ...signedInRoutes(spaceAdmin),
+      'GET /stats/': () => json(STATS),
+      'GET /stats/weekday': () => json({ bookingsByWeekday: STATS.bookingsByWeekday }),
+      'GET /location/': () => json([]),
+      'GET /booking/export/': () =>
+        new Response('id,user_email\r\n', {
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="bookings.csv"' },
+        }),
+    });
+    const original = server.fetch;
+    server.fetch = (input, init) => {
+      requested.push(String(input instanceof Request ? input.url : input));
+      return original(input, init);
+    };
+    const createObjectURL = vi.fn(() => 'blob:csv');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderApp('/admin/dashboard', server);
+    const card = await screen.findByRole('region', { name: 'Download bookings' }, { timeout: 5000 });
+    fireEvent.change(within(card).getByLabelText(/^From/), { target: { value: '2030-09-01' } });
+    fireEvent.change(within(card).getByLabelText(/^To/), { target: { value: '2030-08-01' } });
+    expect(within(card).getByRole('alert').textContent).toBe('The last day must not be before the first day.');
+    fireEvent.change(within(card).getByLabelText(/^To/), { target: { value: '2030-09-30' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    const exportUrl = new URL(requested.find((u) => u.includes('/booking/export/'))!);
+    expect(exportUrl.searchParams.get('start')).toBe('2030-09-01T00:00:00Z');
+    expect(exportUrl.searchParams.get('end')).toBe('2030-09-30T23:59:59Z');
+    expect(createObjectURL).toHaveBeenCalled();
+    click.mockRestore();
   });
 });

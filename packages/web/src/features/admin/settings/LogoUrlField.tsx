@@ -16,7 +16,7 @@ export function LogoUrlField({ form }: { form: SettingBinding }) {
   const problem = form.problems.custom_logo_url;
   const showImage = url !== '' && !problem && isAbsoluteUrl(url);
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" maw={560}>
       <TextInput
         type="url"
         value={form.values.custom_logo_url}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json, renderApp, signedInRoutes, storeSession, user } from '../../../test-support/render-app';
 
@@ -82,5 +82,21 @@ describe('settings screen', { timeout: 15_000 }, () => {
     expect(await screen.findByText('The settings were not saved')).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Days in advance' }) as HTMLInputElement).value).toBe('7');
     expect(screen.getByText('Unsaved changes: 1')).toBeTruthy();
+  });
+
+  it('asks before leaving with unsaved changes', async () => {
+    storeSession();
+    renderApp(
+      '/admin/settings',
+      settingsServer(() => new Response(null, { status: 204 })),
+    );
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Days in advance' }, { timeout: 5000 }), {
+      target: { value: '5' },
+    });
+    fireEvent.click(screen.getByRole('link', { name: 'Statistics' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay here' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((screen.getByRole('textbox', { name: 'Days in advance' }) as HTMLInputElement).value).toBe('5');
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isAbsoluteUrl } from './validation.js';
+import { isHttpsUrl } from './validation.js';
 
 /** How a setting value is typed on the wire. All values travel as strings. */
 export type SettingType = 'bool' | 'int' | 'string';
@@ -16,7 +16,7 @@ export interface SettingDefinition {
   readonly writable: boolean;
   readonly min?: number;
   readonly max?: number;
-  /** Extra check for string values; `''` always passes (it clears the value). */
+  /** Extra check for string values (`url`: an https URL); `''` always passes (it clears the value). */
   readonly check?: 'url' | 'timezone';
   /** Stored as a secret: reads return "1" when set and "" otherwise. */
   readonly secret?: boolean;
@@ -151,7 +151,7 @@ export function checkSettingValue(
     }
     case 'string':
       if (value === '') return null;
-      if (def.check === 'url' && !isAbsoluteUrl(value)) return 'format';
+      if (def.check === 'url' && !isHttpsUrl(value)) return 'format';
       if (def.check === 'timezone' && !isTimezone(value)) return 'format';
       return null;
   }

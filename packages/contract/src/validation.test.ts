@@ -85,6 +85,8 @@ describe('settings catalogue', () => {
     expect(checkSettingValue(SETTINGS.max_bookings_per_user, '1.5')).toBe('type');
     expect(checkSettingValue(SETTINGS.max_bookings_per_user, '')).toBe('type');
     expect(checkSettingValue(SETTINGS.custom_logo_url, 'ftp://x')).toBe('format');
+    expect(checkSettingValue(SETTINGS.custom_logo_url, 'http://logo.example/l.png')).toBe('format');
+    expect(checkSettingValue(SETTINGS.custom_logo_url, 'https://logo.example/l.png')).toBeNull();
     expect(checkSettingValue(SETTINGS.custom_logo_url, '')).toBeNull();
     expect(checkSettingValue(SETTINGS.default_timezone, 'Nowhere', (tz) => tz === 'UTC')).toBe('format');
     expect(checkSettingValue(SETTINGS.subject_default, '3')).toBeNull();

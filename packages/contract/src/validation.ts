@@ -51,6 +51,15 @@ export function isWeekdayList(v: string): boolean {
   return true;
 }
 
+/** An https URL (what the app's security policy lets it load images from). */
+export function isHttpsUrl(v: string): boolean {
+  try {
+    return new URL(v).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 export function isAbsoluteUrl(v: string): boolean {
   try {
     const u = new URL(v);

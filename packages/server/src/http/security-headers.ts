@@ -49,7 +49,7 @@ export async function installSecurityHeaders(app: App): Promise<void> {
   if (origins.length === 0) return;
   await app.register(cors, {
     origin: origins.includes('*') ? true : origins,
-    exposedHeaders: ['X-Object-Id', 'X-Error-Code', 'Content-Length', 'Content-Type', 'Retry-After'],
+    exposedHeaders: ['X-Object-Id', 'X-Error-Code', 'Content-Length', 'Content-Type', 'Retry-After', 'X-Total-Count'],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type'],
     optionsSuccessStatus: 204,

@@ -17,16 +17,28 @@ export async function findUserByEmail(db: Db, orgId: string, email: string): Pro
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Users of an organisation, ordered by email; `q` matches email or names (case-insensitive). */
+export const USER_SORTS = ['email', 'name', 'role', 'lastActivity'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+export interface UserSearch {
+  q?: string;
+  limit?: number;
+  offset?: number;
+  sort?: UserSort;
+  order?: 'asc' | 'desc';
+}
+
+/**
+ * Users of an organisation whose email or names contain `q` (case-insensitive): one page,
+ * sorted (by email unless asked otherwise), and how many match in all.
+ */
 export async function searchUsers(
   db: Db,
   orgId: string,
-  q: string | undefined,
-  limit = 1000,
-  offset = 0,
-): Promise<UserRow[]> {
-  let query = db.selectFrom('users').selectAll().where('organization_id', '=', orgId);
-  const term = q?.trim();
+  s: UserSearch = {},
+): Promise<{ rows: UserRow[]; total: number }> {
+  let query = db.selectFrom('users').where('organization_id', '=', orgId);
+  const term = s.q?.trim();
   if (term) {
     const pattern = `%${escapeLike(term.toLowerCase())}%`;
     query = query.where((eb) =>
@@ -37,7 +49,21 @@ export async function searchUsers(
       ]),
     );
   }
-  return query.orderBy('email').limit(limit).offset(offset).execute();
+  const dir = s.order === 'desc' ? 'desc' : 'asc';
+  let sorted = query.selectAll();
+  if (s.sort === 'name') sorted = sorted.orderBy(sql`lower(lastname)`, dir).orderBy(sql`lower(firstname)`, dir);
+  else if (s.sort === 'role') sorted = sorted.orderBy('role', dir);
+  else if (s.sort === 'lastActivity')
+    sorted = sorted.orderBy(sql`last_activity_at ${sql.raw(dir === 'asc' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST')}`);
+  const [rows, total] = await Promise.all([
+    sorted
+      .orderBy('email', dir)
+      .limit(s.limit ?? 1000)
+      .offset(s.offset ?? 0)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.n) };
 }
 
 export async function countUsers(db: Db, orgId: string): Promise<number> {

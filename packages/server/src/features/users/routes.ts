@@ -1,5 +1,6 @@
 import {
   countSchema,
+  groupSchema,
   idParams,
   isOrgAdmin,
   isSpaceAdmin,
@@ -20,7 +21,7 @@ import { listSessions } from '../auth/sessions.js';
 import { presentOrganizationStub } from '../organizations/presenter.js';
 import { settingEnabled } from '../settings/repo.js';
 import { presentUser, presentUserPublic } from './presenter.js';
-import { countUsers, deleteUser, findUserByEmail, searchUsers } from './repo.js';
+import { countUsers, deleteUser, findUserByEmail, searchUsers, USER_SORTS } from './repo.js';
 import { createUser, manageableUser, setPassword, updateUserAccount } from './service.js';
 
 const tags = ['users'];
@@ -28,6 +29,8 @@ const listQuery = z.object({
   q: z.string().max(256).optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional(),
   offset: z.coerce.number().int().min(0).optional(),
+  sort: z.enum(USER_SORTS).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
 });
 
 export async function userRoutes(app: App): Promise<void> {
@@ -53,11 +56,34 @@ export async function userRoutes(app: App): Promise<void> {
     return { count: await countUsers(db, auth.orgId) };
   });
 
-  app.get('/user/', { schema: { tags, querystring: listQuery, response: { 200: userListSchema } } }, async (req) => {
-    const auth = requireRole(req, Role.SpaceAdmin);
-    const rows = await searchUsers(db, auth.orgId, req.query.q, req.query.limit, req.query.offset);
-    return rows.map((u) => presentUser(u));
-  });
+  app.get(
+    '/user/',
+    { schema: { tags, querystring: listQuery, response: { 200: userListSchema } } },
+    async (req, reply) => {
+      const auth = requireRole(req, Role.SpaceAdmin);
+      const { rows, total } = await searchUsers(db, auth.orgId, req.query);
+      // The number of matches over all pages, for paging clients.
+      reply.header('x-total-count', String(total));
+      return rows.map((u) => presentUser(u));
+    },
+  );
+
+  app.get(
+    '/user/:id/group',
+    { schema: { tags, params: idParams, response: { 200: z.array(groupSchema) } } },
+    async (req) => {
+      const auth = requireRole(req, Role.OrgAdmin);
+      const user = await manageableUser(app.deps, auth, pathId(req.params.id, 'Unknown user'));
+      const groups = await db
+        .selectFrom('groups')
+        .innerJoin('user_groups', 'user_groups.group_id', 'groups.id')
+        .selectAll('groups')
+        .where('user_groups.user_id', '=', user.id)
+        .orderBy('groups.name')
+        .execute();
+      return groups.map((g) => ({ id: g.id, organizationId: g.organization_id, name: g.name, userCount: 0 }));
+    },
+  );
 
   app.get(
     '/user/byEmail/:email',

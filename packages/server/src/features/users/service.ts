@@ -3,6 +3,7 @@ import {
   isComplexPassword,
   isEmail,
   isHumanName,
+  isOrgAdmin,
   isServiceAccount,
   mayGrantRole,
   type UserSave,
@@ -86,7 +87,9 @@ export async function createUser(deps: AppDeps, auth: AuthContext, body: UserSav
 export async function manageableUser(deps: AppDeps, auth: AuthContext, id: string): Promise<UserRow> {
   const user = await findUser(deps.db, id);
   if (!user || (user.organization_id !== auth.orgId && !isSuperAdmin(auth))) throw notFound('Unknown user');
-  if (user.role > auth.role && user.id !== auth.userId) throw forbidden('You cannot manage a user with a higher role');
+  // Org admins manage service accounts (21/22) although their numbers are higher.
+  const higher = user.role > auth.role && !(isServiceAccount(user.role) && isOrgAdmin(auth.role));
+  if (higher && user.id !== auth.userId) throw forbidden('You cannot manage a user with a higher role');
   return user;
 }
 

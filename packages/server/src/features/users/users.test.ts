@@ -90,6 +90,21 @@ describe('updating users', () => {
     expect((await s.admin.get<User>(`/user/${target}`)).role).toBe(20);
   });
 
+  it('lets org admins manage service accounts', async () => {
+    const { c } = await orgAdmin();
+    const robot = (await c.post('/user/', { email: 'robot@test.perch.local', role: 22 })).objectId!;
+    expect((await c.get<User>(`/user/${robot}`)).role).toBe(22);
+    await c.put(`/user/${robot}`, { email: 'robot2@test.perch.local', role: 22 });
+    await c.delete(`/user/${robot}`);
+  });
+
+  it('lists the groups of a user', async () => {
+    const id = await s.createUser({ email: 'member@test.perch.local' });
+    const g = (await s.admin.post('/group/', { name: 'Members' })).objectId!;
+    await s.admin.put(`/group/${g}/member`, [id]);
+    expect((await s.admin.get<{ name: string }[]>(`/user/${id}/group`)).map((x) => x.name)).toEqual(['Members']);
+  });
+
   it('does not let an org admin touch a super admin', async () => {
     const { c } = await orgAdmin();
     const me = await s.admin.get<User>('/user/me');
@@ -151,8 +166,15 @@ describe('deleting and listing users', () => {
     const all = await s.admin.get<User[]>('/user/');
     expect(all.map((u) => u.email)).toEqual([ADMIN_EMAIL, 'alan@test.perch.local', 'grace@test.perch.local'].sort());
     expect(await s.admin.get('/user/count')).toEqual({ count: 3 });
-    const page = await s.admin.get<User[]>('/user/', { limit: 1, offset: 1 });
-    expect(page).toHaveLength(1);
+    const page = await s.admin.request<User[]>('GET', '/user/', { query: { limit: 1, offset: 1 } });
+    expect(page.data).toHaveLength(1);
+    expect(page.headers.get('x-total-count')).toBe('3');
+    const byName = await s.admin.get<User[]>('/user/', { sort: 'name', order: 'desc' });
+    expect(byName.map((u) => u.lastname)).toEqual(['Turing', 'Hopper', 'Admin']);
+    const searched = await s.admin.request<User[]>('GET', '/user/', { query: { q: 'o', limit: 1 } });
+    expect(searched.headers.get('x-total-count')).toBe(
+      String(all.filter((u) => /o/i.test(u.email + u.firstname + u.lastname)).length),
+    );
   });
 
   it('looks users up by email: admins always, others only with show_names (and never themselves)', async () => {

@@ -28,6 +28,8 @@ const target = process.env.PERCH_API ?? 'http://localhost:8080';
 /** Libraries change less often than the app: separate chunks stay cached across releases. */
 const VENDOR_CHUNKS: Record<string, RegExp> = {
   react: /node_modules\/(react|react-dom|scheduler)\//,
+  // Date pickers and dayjs only load with the screens that use them.
+  'mantine-dates': /node_modules\/(@mantine\/dates|dayjs)\//,
   mantine:
     /node_modules\/(@mantine|@floating-ui|react-remove-scroll[^/]*|react-transition-group|react-number-format|react-textarea-autosize|use-callback-ref|use-sidecar|tslib|get-nonce|detect-node-es)\//,
   router: /node_modules\/react-router\//,

@@ -27,9 +27,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-teal-light-color': '#06694b',
     '--mantine-color-grape-light-color': 'var(--mantine-color-grape-9)',
     '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
+    // Error text and invalid inputs (Mantine's red-6 falls below AA).
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
   // Between dark-1 and dark-2: still dimmer than body text, but 5:1 on dark cards.
-  dark: { '--mantine-color-dimmed': '#a0a0a0' },
+  dark: { '--mantine-color-dimmed': '#a0a0a0', '--mantine-color-error': 'var(--mantine-color-red-4)' },
 });
 
 export const colorSchemeManager = localStorageColorSchemeManager({ key: 'perch.colorScheme' });

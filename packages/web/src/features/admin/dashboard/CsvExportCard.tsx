@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useApiClient } from '../api/use-api-client';
-import classes from '../users/readable-errors.module.css';
 import { ChartCard } from './ChartCard';
 import { defaultExportRange, exportFileName, exportQuery, exportRangeProblem } from './export-range';
 
@@ -55,7 +54,6 @@ export function CsvExportCard() {
           void download();
         }}
         noValidate
-        className={classes.readableErrors}
       >
         <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput

@@ -4,7 +4,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes-guard';
-import classes from '../users/readable-errors.module.css';
 import { LogoUrlField } from './LogoUrlField';
 import {
   NumberSetting,
@@ -64,7 +63,6 @@ export function SettingsForm({ initial: loaded, timezones }: SettingsFormProps) 
   return (
     <form
       noValidate
-      className={classes.readableErrors}
       onSubmit={(e) => {
         e.preventDefault();
         submit();

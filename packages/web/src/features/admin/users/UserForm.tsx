@@ -25,7 +25,6 @@ import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import type { MessageKey } from '../../../i18n';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes-guard';
 import { PasswordField } from './PasswordField';
-import classes from './readable-errors.module.css';
 import { mayChangeRole, ROLE_DESCRIPTIONS, ROLE_LABELS, roleOptions } from './role-rules';
 import {
   EMAIL_MAX,
@@ -116,7 +115,7 @@ export function UserForm({ user, groups, memberOf }: UserFormProps) {
   });
 
   return (
-    <form onSubmit={submit} noValidate className={classes.readableErrors}>
+    <form onSubmit={submit} noValidate>
       <Stack gap="md">
         {failure && (
           <Alert color="red" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('userNotSaved')} role="alert">

@@ -53,9 +53,23 @@ export function offsetMinutes(zone: string, epochMs: number): number {
 const pad = (n: number) => String(n).padStart(2, '0');
 const UTC_ZONES = new Set(['UTC', 'Etc/UTC', 'Etc/Universal', 'Universal', 'Zulu', 'Etc/Zulu']);
 
+// Many bookings share their start and end times; their text is remembered.
+const clientTimeCache = new Map<string, string>();
+
 /** Writes an instant as the wall clock in `zone` with its real offset: `2030-09-01T08:30:00+02:00`. */
 export function toClientTime(instant: Date | DateTime, zone: string): string {
   const ms = instant instanceof Date ? instant.getTime() : instant.toMillis();
+  const key = `${zone}|${ms}`;
+  let text = clientTimeCache.get(key);
+  if (text === undefined) {
+    text = formatClientTime(ms, zone);
+    if (clientTimeCache.size > 50_000) clientTimeCache.clear();
+    clientTimeCache.set(key, text);
+  }
+  return text;
+}
+
+function formatClientTime(ms: number, zone: string): string {
   const offset = offsetMinutes(zone, ms);
   const wall = new Date(ms + offset * 60_000).toISOString().slice(0, 19);
   if (offset === 0 && UTC_ZONES.has(zone)) return `${wall}Z`;

@@ -1,4 +1,10 @@
-import { isSpaceAdmin, type AvailabilityBooking, type SearchAttribute, type SpaceAvailability } from '@perch/contract';
+import {
+  isSpaceAdmin,
+  type AvailabilityBooking,
+  type SearchAttribute,
+  type Space,
+  type SpaceAvailability,
+} from '@perch/contract';
 import type { DateTime } from 'luxon';
 import type { AppDeps, AuthContext } from '../../app-context.js';
 import type { LocationRow } from '../../db/schema.js';
@@ -106,8 +112,8 @@ export async function spaceAvailability(
   window: { enter: DateTime; leave: DateTime; zone: string },
   criteria: readonly SearchAttribute[],
   onlySpaceId?: string,
-): Promise<SpaceAvailability[]> {
-  const [snapshot, userGroups, bookings] = await Promise.all([
+): Promise<AvailabilityEntry[]> {
+  const [snapshot, userGroups, bookingMap] = await Promise.all([
     areaSnapshot(deps, location),
     groupIdsOfUser(deps.db, auth.userId),
     bookingsBySpace(deps, auth, location.id, {
@@ -119,22 +125,60 @@ export async function spaceAvailability(
   const inGroup = (groups: readonly string[]) => groups.length === 0 || groups.some((g) => userGroups.has(g));
   const locationAllowed =
     inGroup(snapshot.locationAllowedGroups) && weekdaysAllowed(location, window.enter, window.leave, window.zone);
-  const out: SpaceAvailability[] = [];
+  const out: AvailabilityEntry[] = [];
   for (const space of snapshot.spaces) {
     if (onlySpaceId && space.id !== onlySpaceId) continue;
     if (criteria.length && !matchesAll(new Map(space.attributes.map((a) => [a.attributeId, a.value])), criteria))
       continue;
-    const own = bookings.get(space.id) ?? [];
+    const bookings = bookingMap.get(space.id) ?? [];
     out.push({
-      ...space,
-      kioskEnabled: false,
-      available: own.length === 0,
+      space,
+      available: bookings.length === 0,
       allowed: locationAllowed && inGroup(space.allowedBookerGroupIds),
       approvalRequired: space.approverGroupIds.length > 0,
-      bookings: own,
+      bookings,
     });
   }
   return out;
+}
+
+/** One space of an availability answer: the (shared, unchanging) space and what depends on the request. */
+export interface AvailabilityEntry {
+  space: Space;
+  available: boolean;
+  allowed: boolean;
+  approvalRequired: boolean;
+  bookings: AvailabilityBooking[];
+}
+
+export function toAvailability(e: AvailabilityEntry): SpaceAvailability {
+  return {
+    ...e.space,
+    kioskEnabled: false,
+    available: e.available,
+    allowed: e.allowed,
+    approvalRequired: e.approvalRequired,
+    bookings: e.bookings,
+  };
+}
+
+/** The serialised space without its closing brace, kept as long as the area snapshot keeps the space. */
+const spaceJson = new WeakMap<Space, string>();
+
+/**
+ * The availability answer as JSON. The spaces of an area rarely change, so their part of the
+ * text is kept with the area snapshot; only the request's flags and bookings are serialised.
+ */
+export function availabilityJson(entries: readonly AvailabilityEntry[]): string {
+  const parts = entries.map((e) => {
+    let head = spaceJson.get(e.space);
+    if (head === undefined) {
+      head = JSON.stringify({ ...e.space, kioskEnabled: false }).slice(0, -1);
+      spaceJson.set(e.space, head);
+    }
+    return `${head},"available":${e.available},"allowed":${e.allowed},"approvalRequired":${e.approvalRequired},"bookings":${JSON.stringify(e.bookings)}}`;
+  });
+  return `[${parts.join(',')}]`;
 }
 
 /** How many spaces an area has and how many of them are free in a window. */

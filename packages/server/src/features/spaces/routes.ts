@@ -8,6 +8,7 @@ import {
   spaceBulkBody,
   spaceSaveBody,
   spaceSchema,
+  type SpaceAvailability,
 } from '@perch/contract';
 import type { FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
@@ -19,7 +20,7 @@ import { fromClientTime } from '../../lib/time.js';
 import { groupsOfOrg } from '../groups/repo.js';
 import { locationFor, locationZone } from '../locations/access.js';
 import { parseAttributeQuery } from '../locations/attribute-filter.js';
-import { spaceAvailability } from './availability.js';
+import { availabilityJson, spaceAvailability, toAvailability } from './availability.js';
 import { presentSpace } from './presenter.js';
 import { areaSnapshot } from './area-snapshot.js';
 import { addGroupLinks, findSpace, spaceLinks, type GroupLinkTable } from './repo.js';
@@ -82,9 +83,11 @@ export async function spaceRoutes(app: App): Promise<void> {
       },
     },
     async (req, reply) => {
-      const list = await availability(req, req.params.locationId, req.query);
-      // Built by the presenters to the documented shape; large areas skip the schema walk.
-      return reply.type('application/json').serializer(JSON.stringify).send(list);
+      const entries = await availability(req, req.params.locationId, req.query);
+      // Built to the documented shape; large areas skip the schema walk and reuse their spaces' JSON.
+      // The text is the documented array; the typed reply only knows the object form.
+      const json = availabilityJson(entries) as unknown as SpaceAvailability[];
+      return reply.type('application/json').send(json);
     },
   );
 
@@ -121,7 +124,7 @@ export async function spaceRoutes(app: App): Promise<void> {
     },
     async (req) => {
       const { space } = await spaceFor(req, req.params.locationId, req.params.id, Role.User);
-      return availability(req, req.params.locationId, req.query, space.id);
+      return (await availability(req, req.params.locationId, req.query, space.id)).map(toAvailability);
     },
   );
 

@@ -42,11 +42,18 @@ export async function createArea(
   return { id, spaces: ids };
 }
 
-/** 100 bookings per space, morning and afternoon, from 20 days ago to 30 days ahead. */
+/**
+ * 1,000 colleagues (as in the reference's load test), then 100 bookings per space, morning
+ * and afternoon, from 20 days ago to 30 days ahead, spread over the colleagues.
+ */
 export async function seedBookings(databaseUrl: string): Promise<number> {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
+    await c.query(`
+      INSERT INTO users (organization_id, email, role, firstname, lastname)
+      SELECT o.id, 'colleague' || i || '@bench.local', 0, 'Colleague', 'No ' || i
+      FROM (SELECT id FROM organizations LIMIT 1) o, generate_series(1, 1000) i`);
     await c.query(`
       INSERT INTO bookings (organization_id, location_id, space_id, user_id, enter_at, leave_at, subject)
       SELECT l.organization_id, s.location_id, s.id, u.ids[1 + (k + abs(hashtext(s.id::text))) % array_length(u.ids, 1)],
@@ -54,7 +61,7 @@ export async function seedBookings(databaseUrl: string): Promise<number> {
         date_trunc('day', now()) + make_interval(days => k / 2 - 20, hours => CASE WHEN k % 2 = 0 THEN 11 ELSE 16 END),
         ''
       FROM spaces s JOIN locations l ON l.id = s.location_id
-      CROSS JOIN (SELECT array_agg(id) AS ids FROM users) u
+      CROSS JOIN (SELECT array_agg(id) AS ids FROM users WHERE email LIKE 'colleague%') u
       CROSS JOIN generate_series(0, ${BOOKINGS_PER_SPACE - 1}) k
       WHERE l.name LIKE 'Bench area %'`);
     await c.query('ANALYZE bookings');

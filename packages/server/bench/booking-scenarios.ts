@@ -3,6 +3,7 @@
 import { login, PerchClient } from '@perch/client';
 import type { Preflight } from '@perch/contract';
 import { DateTime } from 'luxon';
+import type autocannon from 'autocannon';
 import pg from 'pg';
 import { CONNECTIONS, LIGHT_CONNECTIONS, load, row, type Row } from './measure.js';
 import type { Seeded } from './seed.js';
@@ -147,34 +148,27 @@ export async function bookingScenarios(
   const createArea50 = await createArea(admin, 'Bench create', CONNECTIONS);
   const base = DateTime.now().setZone(ZONE).startOf('day').plus({ days: 100 });
   let m = 0;
-  rows.push(
-    row(
-      engine,
-      'POST /booking/ (50 clients, own desks)',
-      await load(url, {
-        method: 'POST',
-        path: '/booking/',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (req) => {
-          const i = m++;
-          const desk = i % CONNECTIONS;
-          const slot = Math.floor(i / CONNECTIONS);
-          const enter = base.plus({ hours: slot });
-          return {
-            ...req,
-            headers: {
-              ...req.headers,
-              authorization: `Bearer ${seeded.accessTokens[desk % seeded.accessTokens.length]}`,
-            },
-            body: JSON.stringify({
-              spaceId: createArea50.spaces[desk],
-              enter: fake(enter),
-              leave: fake(enter.plus({ minutes: 59 })),
-            }),
-          };
-        },
-      }),
-    ),
-  );
+  const createRequest: autocannon.Request = {
+    method: 'POST',
+    path: '/booking/',
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (req) => {
+      const i = m++;
+      const desk = i % CONNECTIONS;
+      const slot = Math.floor(i / CONNECTIONS);
+      const enter = base.plus({ hours: slot });
+      return {
+        ...req,
+        headers: { ...req.headers, authorization: `Bearer ${seeded.accessTokens[desk % seeded.accessTokens.length]}` },
+        body: JSON.stringify({
+          spaceId: createArea50.spaces[desk],
+          enter: fake(enter),
+          leave: fake(enter.plus({ minutes: 59 })),
+        }),
+      };
+    },
+  };
+  rows.push(row(engine, `POST /booking/ (${CONNECTIONS} clients, own desks)`, await load(url, createRequest)));
+  rows.push(row(engine, 'POST /booking/ (1 client)', await load(url, createRequest, 1)));
   return rows;
 }

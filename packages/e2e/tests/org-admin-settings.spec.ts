@@ -89,8 +89,17 @@ test('a custom logo saved on the settings screen shows in the header at once', a
     await expect(
       page.getByRole('alert').filter({ hasText: 'Enter a full address starting with https://.' }),
     ).toBeVisible();
-    // The server's own icon: a same-origin image the content security policy allows.
+    // A plain-http address is refused before any call: the app only loads logos over https.
     await page.getByRole('textbox', { name: 'Logo address' }).fill(`${baseURL}/ui/favicon.svg`);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Enter a full address starting with https://.' }),
+    ).toBeVisible();
+    // The organisation's image host: the browser fetches it over https, answered here with our own icon.
+    const icon = await (await page.request.get('/ui/favicon.svg')).body();
+    await page.route('https://images.example.org/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'image/svg+xml', body: icon }),
+    );
+    await page.getByRole('textbox', { name: 'Logo address' }).fill('https://images.example.org/logo.svg');
     await expect(page.getByRole('group', { name: 'Preview' }).getByRole('img', { name: organization })).toBeVisible();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('The settings were saved.')).toBeVisible();

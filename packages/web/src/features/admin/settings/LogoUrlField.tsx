@@ -1,5 +1,5 @@
 import { Box, Center, Group, Image, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { isAbsoluteUrl } from '@perch/contract';
+import { isHttpsUrl } from '@perch/contract';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,7 @@ export function LogoUrlField({ form }: { form: SettingBinding }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const url = form.values.custom_logo_url.trim();
   const problem = form.problems.custom_logo_url;
-  const showImage = url !== '' && !problem && isAbsoluteUrl(url);
+  const showImage = url !== '' && !problem && isHttpsUrl(url);
   return (
     <Stack gap="xs" maw={560}>
       <TextInput

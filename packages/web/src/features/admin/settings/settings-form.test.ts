@@ -38,6 +38,10 @@ describe('settings form', () => {
     expect(settingProblem('custom_logo_url', { ...stored, custom_logo_url: 'logo.png' }, isZone)).toEqual({
       key: 'errorLogoUrl',
     });
+    // Like the server: plain http is refused (the app's security policy only loads https images).
+    expect(settingProblem('custom_logo_url', { ...stored, custom_logo_url: 'http://x.test/l.png' }, isZone)).toEqual({
+      key: 'errorLogoUrl',
+    });
     expect(
       settingProblem('custom_logo_url', { ...stored, custom_logo_url: 'https://x.test/l.png' }, isZone),
     ).toBeNull();

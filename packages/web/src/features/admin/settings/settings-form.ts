@@ -1,4 +1,4 @@
-import { isAbsoluteUrl, type Setting } from '@perch/contract';
+import { isHttpsUrl, type Setting } from '@perch/contract';
 import type { Message } from '../../../i18n';
 import {
   ENABLED_BY,
@@ -42,7 +42,7 @@ export function settingProblem(
     const maxLength = field.maxLength ?? 256;
     if (value.length > maxLength) return { key: 'errorTooLong', values: { max: maxLength } };
     if (value === '') return null;
-    if (field.check === 'url' && !isAbsoluteUrl(value)) return { key: 'errorLogoUrl' };
+    if (field.check === 'url' && !isHttpsUrl(value)) return { key: 'errorLogoUrl' };
     if (field.check === 'timezone' && !isTimezone(value)) return { key: 'errorTimezone' };
   }
   return null;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DATE_FORMATS, isColor, isTimeOfDay, isWeekdayList } from './validation.js';
 
 export type PreferenceCheck =
-  'bool' | 'int' | 'color' | 'time' | 'weekdays' | 'location' | 'dateFormat' | 'mailLanguage' | 'text';
+  'bool' | 'int' | 'color' | 'time' | 'weekdays' | 'location' | 'timezone' | 'dateFormat' | 'mailLanguage' | 'text';
 
 export interface PreferenceDefinition {
   readonly check: PreferenceCheck;
@@ -32,6 +32,8 @@ export const PREFERENCES = {
   use_24_hour_time: { check: 'bool', default: '1' },
   date_format: { check: 'dateFormat', default: 'Y-m-d' },
   week_start_day: { check: 'int', default: '1', oneOf: [0, 1, 6] },
+  /** The user's own time zone, for showing area times in it too; `""` or no row: the device's zone. */
+  timezone: { check: 'timezone', default: null, maxLength: 64 },
   mail_notifications: { check: 'bool', default: null },
   mail_reminder: { check: 'bool', default: null },
   mail_language: { check: 'mailLanguage', default: null },
@@ -51,8 +53,9 @@ export function isPreferenceName(name: string): name is PreferenceName {
 export const MAIL_LANGUAGES = ['de', 'en'] as const;
 
 /**
- * Checks a preference value without database lookups (`location` only gets a format check
- * here; the server also checks that the area belongs to the user's organisation).
+ * Checks a preference value without database lookups (`location` and `timezone` only get a
+ * format check here; the server also checks that the area belongs to the user's organisation
+ * and that the zone is one of its list).
  */
 export function checkPreferenceValue(def: PreferenceDefinition, value: string): boolean {
   if (value.length > (def.maxLength ?? 256)) return false;
@@ -69,6 +72,8 @@ export function checkPreferenceValue(def: PreferenceDefinition, value: string): 
       return isWeekdayList(value);
     case 'location':
       return value === '' || z.uuid().safeParse(value).success;
+    case 'timezone':
+      return value === '' || /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/.test(value);
     case 'dateFormat':
       return (DATE_FORMATS as readonly string[]).includes(value);
     case 'mailLanguage':

@@ -75,4 +75,30 @@ test.describe('buddies and preferences', () => {
     await expect(page.getByRole('button', { name: 'From' })).toHaveText(/\d{2}\.\d{2}\.\d{4}/);
     await expect(page.getByRole('combobox', { name: 'AM or PM' }).first()).toBeVisible();
   });
+
+  test("a user's own time zone shows the area's times on their clock too", async ({ page }) => {
+    const admin = await adminClient();
+    // Neither zone changes its clocks: India is 3 ½ hours behind Japan all year.
+    const area = await createArea(admin, ['Desk T1'], { timezone: 'Asia/Kolkata' });
+    const user = await createPerson(admin, 0, 'Traveller');
+    await signInAs(page, user);
+    await page.goto('/ui/preferences?tab=display');
+    const zone = page.getByRole('textbox', { name: 'Your time zone' });
+    await expect(zone).toHaveValue(/This device's time zone/);
+    await zone.fill('Asia/Tok');
+    await page.getByRole('option', { name: 'Asia/Tokyo' }).click();
+    await page.getByRole('button', { name: 'Save preferences' }).click();
+    await expect(page.getByText('Your preferences were saved.')).toBeVisible();
+
+    const day = areaDate(2);
+    await page.goto(searchUrl(area, `${day}T09:00`, `${day}T17:00`));
+    await expect(page.getByText('Times in Asia/Kolkata')).toBeVisible();
+    await floorPlan(page).getByRole('button', { name: 'Desk T1 — Available' }).click();
+    await page.getByRole('dialog', { name: 'Desk T1' }).getByRole('button', { name: 'Book this space' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Book Desk T1' });
+    await expect(dialog.getByRole('row', { name: /Time zone\s*Asia\/Kolkata/ })).toBeVisible();
+    await expect(dialog.getByRole('row', { name: /Your time/ })).toContainText(
+      new RegExp(`${day}, 12:30 – 20:30 \\(Asia/Tokyo\\)`),
+    );
+  });
 });

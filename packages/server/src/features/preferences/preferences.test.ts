@@ -54,10 +54,23 @@ describe('preferences', () => {
       ['use_24_hour_time', 'yes'],
       ['location_id', 'not-a-uuid'],
       ['mail_language', 'fr'],
+      ['timezone', 'Mars/Olympus_Mons'],
+      ['timezone', '../etc/passwd'],
     ];
     for (const [name, value] of bad) expect(await statusOf(u.put(`/preference/${name}`, { value })), name).toBe(400);
     expect(await statusOf(u.put('/preference/nope', { value: '1' }))).toBe(404);
     expect(await statusOf(u.put('/preference/caldav_url', { value: 'x'.repeat(257) }))).toBe(400);
+  });
+
+  it("keeps the user's own time zone: a name from the server's list, or empty for the device's zone", async () => {
+    const u = await user();
+    expect(await statusOf(u.get('/preference/timezone'))).toBe(404);
+    await u.put('/preference/timezone', { value: 'America/New_York' });
+    expect(await u.get('/preference/timezone')).toBe('America/New_York');
+    const zones = await u.get<string[]>('/setting/timezones');
+    expect(zones).toContain('America/New_York');
+    await u.put('/preference/', [{ name: 'timezone', value: '' }]);
+    expect(await u.get('/preference/timezone')).toBe('');
   });
 
   it('applies a bulk write all-or-nothing', async () => {

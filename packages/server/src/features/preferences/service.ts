@@ -7,6 +7,7 @@ import {
 } from '@perch/contract';
 import type { AppDeps, AuthContext } from '../../app-context.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { isTimezone } from '../settings/timezones.js';
 
 export async function listPreferences(deps: AppDeps, auth: AuthContext): Promise<Preference[]> {
   const rows = await deps.db
@@ -43,6 +44,8 @@ function prepare(deps: AppDeps, item: Preference, maxLength: number): Preference
   const def: PreferenceDefinition = PREFERENCES[item.name];
   if (item.value.length > Math.min(maxLength, def.maxLength ?? maxLength) || !checkPreferenceValue(def, item.value))
     throw badRequest(`Invalid value for ${item.name}`);
+  if (def.check === 'timezone' && item.value !== '' && !isTimezone(item.value))
+    throw badRequest(`Unknown time zone for ${item.name}`);
   return { name: item.name, value: def.secret && item.value !== '' ? deps.secrets.encrypt(item.value) : item.value };
 }
 

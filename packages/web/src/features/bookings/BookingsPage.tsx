@@ -10,7 +10,7 @@ import { useApiErrorMessage } from '../../app/use-api-error-message';
 import { useBookableAreas } from '../search/api/search-queries';
 import { timePrefsFrom } from '../search/time/booking-prefs';
 import { formatDate } from '../search/time/format-time';
-import { addDaysToDate, browserZone, datePart, nowInZone } from '../search/time/wall-time';
+import { addDaysToDate, userZone, datePart, nowInZone } from '../search/time/wall-time';
 import { areaZone } from '../search/use-search-state';
 import { useMyBookings } from './api/bookings';
 import { BookingCard } from './BookingCard';
@@ -27,6 +27,7 @@ export function BookingsPage() {
   const actions = useBookingActions();
   const prefs = useMemo(() => timePrefsFrom(preferences), [preferences]);
   const dailyBasis = settings.daily_basis_booking === '1';
+  const ownZone = userZone(preferences.timezone);
   const zoneOf = (areaId: string) =>
     areaZone(
       areas.data?.find((a) => a.id === areaId),
@@ -92,7 +93,7 @@ export function BookingsPage() {
                   item={item}
                   prefs={prefs}
                   dailyBasis={dailyBasis}
-                  zone={zone !== browserZone() ? zone : null}
+                  zone={zone !== ownZone ? zone : null}
                   onCancel={(when) => actions.cancel(item.booking.id, when)}
                   onCancelSeries={() => actions.cancelSeries(item.booking.recurringId)}
                 />

@@ -14,6 +14,7 @@ export const EDITABLE_DEFAULTS = {
   use_24_hour_time: '1',
   date_format: 'Y-m-d',
   week_start_day: '1',
+  timezone: '',
   mail_notifications: '0',
   mail_reminder: '0',
   approval_notifications: '0',

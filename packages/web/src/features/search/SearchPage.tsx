@@ -151,6 +151,7 @@ export function SearchPage() {
           window={window}
           zone={state.zone}
           showZone={state.showZone}
+          ownZone={state.ownZone}
           prefs={prefs}
           rules={rules}
           today={datePart(state.now)}

@@ -6,7 +6,7 @@ import { canAdminister } from '../../app/session/session-data';
 import { parseSearchUrl, writeSearchUrl, type SearchUrlState, type SearchView } from './search-url';
 import { bookingRulesFrom, timePrefsFrom } from './time/booking-prefs';
 import { defaultWindow, normaliseWindow, type BookingWindow } from './time/booking-window';
-import { browserZone, isKnownZone, nowInZone } from './time/wall-time';
+import { isKnownZone, nowInZone, userZone } from './time/wall-time';
 
 /** The area's zone (reference §4.1): its own, else the organisation default, else UTC. */
 export function areaZone(area: Location | undefined, defaultZone: string | undefined): string {
@@ -39,6 +39,7 @@ export function useSearchState(areas: readonly Location[] | undefined) {
   const rules = useMemo(() => bookingRulesFrom(settings, canAdminister(user)), [settings, user]);
   const area = areas ? pickArea(areas, url.areaId, preferences.location_id) : undefined;
   const zone = areaZone(area, settings.default_timezone);
+  const ownZone = userZone(preferences.timezone);
   const now = nowInZone(zone);
   const window = useMemo(
     () => normaliseWindow(url.window ?? defaultWindow(now, prefs, rules), rules.dailyBasis),
@@ -67,7 +68,9 @@ export function useSearchState(areas: readonly Location[] | undefined) {
     area,
     requestAreaId,
     zone,
-    showZone: zone !== browserZone(),
+    /** The user's own zone (preference, else device); area times are also shown in it when it differs. */
+    ownZone,
+    showZone: zone !== ownZone,
     now,
     window,
     view: url.view,

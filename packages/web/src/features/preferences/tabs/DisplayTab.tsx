@@ -1,5 +1,6 @@
-import { Alert, Select, Stack, Switch, Text } from '@mantine/core';
+import { Select, Stack, Switch, Text } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../app/session/session-context';
 import { useBookableAreas } from '../../search/api/search-queries';
@@ -7,16 +8,26 @@ import { formatDate } from '../../search/time/format-time';
 import { DATE_FORMAT_OPTIONS } from '../../search/time/booking-prefs';
 import { browserZone } from '../../search/time/wall-time';
 import { areaZone } from '../../search/use-search-state';
+import { useTimezones } from '../preference-queries';
 import type { PreferenceTabProps } from './tab-props';
 
 const SAMPLE_DATE = '2030-09-24';
 
-/** Clock, date format, week start, and which time zone times are shown in. */
+/** Clock, date format, week start, and the user's own time zone (area times are also shown in it). */
 export function DisplayTab({ values, set }: PreferenceTabProps) {
   const { t, i18n } = useTranslation();
   const { settings } = useSignedInSession();
   const areas = useBookableAreas();
   const zones = [...new Set((areas.data ?? []).map((a) => areaZone(a, settings.default_timezone)))];
+  const timezones = useTimezones();
+  const device = browserZone();
+  const zoneOptions = useMemo(
+    () => [
+      { value: '', label: t('deviceTimeZone', { zone: device }) },
+      ...(timezones.data ?? []).map((z) => ({ value: z, label: z })),
+    ],
+    [timezones.data, device, t],
+  );
   return (
     <Stack gap="lg" maw={640}>
       <Switch
@@ -45,14 +56,27 @@ export function DisplayTab({ values, set }: PreferenceTabProps) {
         onChange={(v) => v && set('week_start_day', v)}
         allowDeselect={false}
       />
-      <Alert color="blue" variant="light" icon={<IconWorld aria-hidden />} title={t('timeZone')}>
-        <Text fz="sm">{t('timeZoneExplained', { zone: browserZone() })}</Text>
+      <Stack gap={4}>
+        <Select
+          label={t('yourTimeZone')}
+          description={t('yourTimeZoneHint')}
+          leftSection={<IconWorld size={16} aria-hidden />}
+          data={zoneOptions}
+          value={values.timezone}
+          onChange={(v) => set('timezone', v ?? '')}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage={t('noResults')}
+          disabled={!timezones.isSuccess}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          maxDropdownHeight={280}
+        />
         {zones.length > 0 && (
-          <Text fz="sm" mt={4}>
+          <Text fz="sm" c="dimmed">
             {t('areaZones', { zones: zones.join(', ') })}
           </Text>
         )}
-      </Alert>
+      </Stack>
     </Stack>
   );
 }

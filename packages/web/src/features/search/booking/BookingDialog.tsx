@@ -8,7 +8,7 @@ import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import type { BookingRules, TimePrefs } from '../time/booking-prefs';
 import type { BookingWindow } from '../time/booking-window';
 import { formatRange } from '../time/format-time';
-import { datePart } from '../time/wall-time';
+import { convertWallTime, datePart } from '../time/wall-time';
 import { BookingSuccess } from './BookingSuccess';
 import { PrecheckSummary } from './PrecheckSummary';
 import { RecurrenceFields } from './RecurrenceFields';
@@ -20,6 +20,8 @@ interface BookingDialogProps {
   window: BookingWindow;
   zone: string;
   showZone: boolean;
+  /** The user's own zone; when `showZone`, the times are shown on that clock too. */
+  ownZone: string;
   prefs: TimePrefs;
   rules: BookingRules;
   today: string;
@@ -72,7 +74,14 @@ export function BookingDialog(props: BookingDialogProps) {
     [t('areaLabel'), area.name],
     [t('when'), formatRange(window.enter, window.leave, prefs, i18n.language, rules.dailyBasis)],
   ];
-  if (props.showZone) rows.push([t('timeZone'), props.zone]);
+  if (props.showZone) {
+    rows.push([t('timeZone'), props.zone]);
+    if (!rules.dailyBasis) {
+      const onOwnClock = (value: string) => convertWallTime(value, props.zone, props.ownZone);
+      const range = formatRange(onOwnClock(window.enter), onOwnClock(window.leave), prefs, i18n.language);
+      rows.push([t('yourTime'), `${range} (${props.ownZone})`]);
+    }
+  }
 
   return (
     <Modal

@@ -3,7 +3,18 @@ import { bookingRulesFrom, EnterTime, timePrefsFrom, type BookingRules, type Tim
 import { defaultWindow, moveToDate, nextBusinessDay, normaliseWindow, toApiWindow } from './booking-window';
 import { formatDate, formatRange, formatTime } from './format-time';
 import { searchHints } from './search-hints';
-import { addMinutes, daysBetween, fromApiTime, isWallTime, nowInZone, toFakeUtc, weekdayOf } from './wall-time';
+import {
+  addMinutes,
+  browserZone,
+  convertWallTime,
+  daysBetween,
+  fromApiTime,
+  isWallTime,
+  nowInZone,
+  toFakeUtc,
+  userZone,
+  weekdayOf,
+} from './wall-time';
 
 const prefs = (overrides: Partial<TimePrefs> = {}): TimePrefs => ({ ...timePrefsFrom({}), ...overrides });
 const rules = (overrides: Partial<BookingRules> = {}): BookingRules => ({
@@ -36,6 +47,26 @@ describe('fake-UTC conversion', () => {
     expect(nowInZone('Europe/Berlin', instant)).toBe('2030-09-01T08:30');
     expect(nowInZone('America/New_York', instant)).toBe('2030-09-01T02:30');
     expect(nowInZone('UTC', new Date('2030-12-31T23:59:00Z'))).toBe('2030-12-31T23:59');
+  });
+
+  it("shows an area's wall clock on the user's own clock", () => {
+    expect(convertWallTime('2030-09-01T09:00', 'Europe/London', 'America/New_York')).toBe('2030-09-01T04:00');
+    expect(convertWallTime('2030-09-01T23:30', 'Europe/Berlin', 'Asia/Tokyo')).toBe('2030-09-02T06:30');
+    expect(convertWallTime('2030-09-01T09:00', 'Australia/Lord_Howe', 'Australia/Lord_Howe')).toBe('2030-09-01T09:00');
+    // Winter in Lord Howe: half an hour ahead of Sydney; in summer both are on +11.
+    expect(convertWallTime('2030-07-01T09:00', 'Australia/Lord_Howe', 'Australia/Sydney')).toBe('2030-07-01T08:30');
+    expect(convertWallTime('2030-12-01T09:00', 'Australia/Lord_Howe', 'Australia/Sydney')).toBe('2030-12-01T09:00');
+    // Berlin skips 02:00–03:00 on 2030-03-31: 02:30 is read as 02:30 winter time, i.e. 01:30 UTC.
+    expect(convertWallTime('2030-03-31T02:30', 'Europe/Berlin', 'UTC')).toBe('2030-03-31T01:30');
+    expect(convertWallTime('2030-03-31T03:30', 'Europe/Berlin', 'UTC')).toBe('2030-03-31T01:30');
+    expect(convertWallTime('2030-03-31T01:30', 'Europe/Berlin', 'UTC')).toBe('2030-03-31T00:30');
+  });
+
+  it("takes the user's zone from the preference, else from the device", () => {
+    expect(userZone('America/New_York')).toBe('America/New_York');
+    expect(userZone('')).toBe(browserZone());
+    expect(userZone('Mars/Olympus_Mons')).toBe(browserZone());
+    expect(userZone(undefined)).toBe(browserZone());
   });
 
   it('does calendar arithmetic across months and years', () => {

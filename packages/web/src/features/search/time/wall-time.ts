@@ -105,3 +105,25 @@ export function isKnownZone(zone: string): boolean {
 export function browserZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
+
+/** The user's own zone: the `timezone` preference when it names a known zone, else the device's. */
+export function userZone(preferred: string | undefined): string {
+  return preferred && isKnownZone(preferred) ? preferred : browserZone();
+}
+
+/** Minutes `zone` is ahead of UTC at the instant `ms`. */
+function offsetMinutes(zone: string, ms: number): number {
+  return minutesBetween(wallTimeFromUtcMs(ms), nowInZone(zone, new Date(ms)));
+}
+
+/**
+ * The same moment on another clock: what `toZone` shows when `fromZone` shows `value`. A wall time
+ * that a daylight-saving change skips is read with the offset from before the change.
+ */
+export function convertWallTime(value: WallTime, fromZone: string, toZone: string): WallTime {
+  if (fromZone === toZone) return value;
+  const asUtc = wallTimeToUtcMs(value);
+  const first = asUtc - offsetMinutes(fromZone, asUtc) * MINUTE_MS;
+  const instant = asUtc - offsetMinutes(fromZone, first) * MINUTE_MS;
+  return nowInZone(toZone, new Date(instant));
+}

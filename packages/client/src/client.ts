@@ -117,8 +117,18 @@ export class PerchClient {
     try {
       res = await this.send('POST', '/auth/refresh', { body: { refreshToken }, anonymous: true }, null);
     } catch (e) {
-      throw new ApiError(401, 0, `Refreshing the session failed: ${(e as Error).message}`);
+      throw new ApiError(401, 0, `Refreshing the session failed: ${(e as Error).message}`, undefined, null, true);
     }
+    // A server error is not a refusal: the refresh token may still be good, so it is kept.
+    if (res.status >= 500)
+      throw new ApiError(
+        401,
+        appCodeOf(res),
+        `Refreshing the session failed with ${res.status}`,
+        undefined,
+        null,
+        true,
+      );
     if (!res.ok) {
       this.store.clear();
       this.onSignedOut?.();
@@ -141,7 +151,7 @@ export class PerchClient {
       try {
         token = await this.ensureAccessToken();
       } catch (e) {
-        if (e instanceof ApiError) throw new ApiError(401, e.appCode, e.message);
+        if (e instanceof ApiError) throw new ApiError(401, e.appCode, e.message, undefined, null, e.temporary);
         throw new ApiError(401, 0, (e as Error).message);
       }
     }

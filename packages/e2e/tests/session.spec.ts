@@ -17,6 +17,23 @@ test.describe('session', () => {
     await expectSignedInLayout(page);
   });
 
+  test('a server that cannot be reached at start keeps the user signed in and is retried', async ({ page }) => {
+    await signInThroughUi(page);
+    await expectSignedInLayout(page);
+
+    // The server is down while the app starts (a restart, a proxy error): the refresh fails.
+    await page.evaluate(() => sessionStorage.clear());
+    await page.route('**/auth/refresh', (route) => route.abort('connectionrefused'));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: "Perch can't be reached" })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('perch.refreshToken'))).toBeTruthy();
+
+    await page.unroute('**/auth/refresh');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Book a space' })).toBeVisible();
+    await expectSignedInLayout(page);
+  });
+
   test('signing out returns to the sign-in page and forgets the session', async ({ page }) => {
     await signInThroughUi(page);
     await expectSignedInLayout(page);

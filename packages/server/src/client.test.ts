@@ -88,6 +88,39 @@ describe('client', () => {
     expect(signedOut).toBe(1);
   });
 
+  it('a refresh the server cannot answer keeps the credentials and is marked temporary', async () => {
+    let signedOut = 0;
+    let outage: 'down' | '503' | null = null;
+    const client = new PerchClient({
+      baseUrl: s.url,
+      onSignedOut: () => signedOut++,
+      fetch: (input, init) => {
+        if (outage === 'down') return Promise.reject(new TypeError('fetch failed'));
+        if (outage === '503') return Promise.resolve(new Response('Service Unavailable', { status: 503 }));
+        return fetch(input, init);
+      },
+    });
+    await login(client, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, organizationId: s.orgId });
+    const stored = client.store.load();
+    for (const kind of ['down', '503'] as const) {
+      outage = kind;
+      expireAccessToken(client);
+      const err = (await client.get('/user/me').catch((e: unknown) => e)) as ApiError;
+      expect([err.status, err.temporary], kind).toEqual([401, true]);
+      expect(client.store.load()?.refreshToken, kind).toBe(stored?.refreshToken);
+    }
+    expect(signedOut).toBe(0);
+    // Back online, the kept refresh token still works.
+    outage = null;
+    expect((await client.get<User>('/user/me')).email).toBe(ADMIN_EMAIL);
+    // A refusal is not temporary.
+    await s.deps.db.deleteFrom('sessions').execute();
+    expireAccessToken(client);
+    const refused = (await client.get('/user/me').catch((e: unknown) => e)) as ApiError;
+    expect([refused.status, refused.temporary]).toEqual([401, false]);
+    expect(signedOut).toBe(1);
+  });
+
   it('times out (default 30 s, configurable) with a network error', async () => {
     const silent = net.createServer(() => {
       /* accepts the connection and never answers */

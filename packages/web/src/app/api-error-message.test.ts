@@ -27,6 +27,13 @@ describe('apiErrorMessage', () => {
     expect(apiErrorMessage(new ApiError(0, 0, 'offline'))).toEqual({ key: 'errorUnknown' });
     expect(apiErrorMessage(new TypeError('bug'))).toEqual({ key: 'errorUnknown' });
   });
+
+  it('does not call a session ended when only its refresh could not reach the server', () => {
+    expect(apiErrorMessage(new ApiError(401, 0, 'refresh failed', undefined, null, true))).toEqual({
+      key: 'errorUnknown',
+    });
+    expect(apiErrorMessage(new ApiError(401, 0, 'ended'))).toEqual({ key: 'sessionExpiredBody' });
+  });
 });
 
 describe('signInErrorMessage', () => {

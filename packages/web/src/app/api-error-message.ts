@@ -70,6 +70,8 @@ export function appCodeMessage(code: number, settings: ValueMap = {}): Message {
  */
 export function apiErrorMessage(error: unknown, settings: ValueMap = {}): Message {
   if (!(error instanceof ApiError) || error.isNetworkError) return { key: 'errorUnknown' };
+  // The session could not be refreshed because the server was unreachable: it has not ended.
+  if (error.temporary && error.status === 401) return { key: 'errorUnknown' };
   if (BY_APP_CODE[error.appCode]) return appCodeMessage(error.appCode, settings);
   return { key: byStatus(error.status) };
 }

@@ -3,10 +3,10 @@ import { QueryClient } from '@tanstack/react-query';
 
 const MAX_RETRIES = 2;
 
-/** Retries only what may succeed on a second try: network failures and server errors. */
+/** Retries only what may succeed on a second try: network failures and server errors (also while refreshing). */
 function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
-  if (error instanceof ApiError) return error.isNetworkError || error.status >= 500;
+  if (error instanceof ApiError) return error.temporary;
   return false;
 }
 

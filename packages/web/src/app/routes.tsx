@@ -5,6 +5,7 @@ import { RequireAdmin } from './guards/RequireAdmin';
 import { RequireSignedIn } from './guards/RequireSignedIn';
 import { DEFAULT_SIGNED_IN_PATH } from './safe-redirect';
 import { useSession } from './session/session-context';
+import { ServerUnreachablePage } from '../features/system/ServerUnreachablePage';
 import { PublicLayout } from './shell/PublicLayout';
 import { SignedInLayout } from './shell/SignedInLayout';
 import { FullPageLoader } from './ui/Loaders';
@@ -60,8 +61,14 @@ function NotFoundRoute() {
 }
 
 export function AppRoutes() {
-  const { state } = useSession();
+  const { state, retry } = useSession();
   if (state.status === 'loading') return <FullPageLoader />;
+  if (state.status === 'unreachable')
+    return (
+      <PublicLayout>
+        <ServerUnreachablePage onRetry={retry} />
+      </PublicLayout>
+    );
   return (
     <Routes>
       <Route index element={<StartPage />} />

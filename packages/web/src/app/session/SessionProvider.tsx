@@ -25,16 +25,24 @@ export function SessionProvider({ children, createApi = defaultCreateApi }: Sess
     }),
   );
 
+  const start = useCallback(async () => {
+    const restored = await restoreSession(api);
+    return restored.status === 'signedOut' ? ({ status: 'signedOut', reason: 'none' } as const) : restored;
+  }, [api]);
+
   useEffect(() => {
     let cancelled = false;
-    void restoreSession(api).then((session) => {
-      if (cancelled) return;
-      setState(session ? { status: 'signedIn', session } : { status: 'signedOut', reason: 'none' });
+    void start().then((next) => {
+      if (!cancelled) setState(next);
     });
     return () => {
       cancelled = true;
     };
-  }, [api]);
+  }, [start]);
+
+  const retry = useCallback(async () => {
+    setState(await start());
+  }, [start]);
 
   const completeSignIn = useCallback(async () => {
     const session = await fetchSignedInSession(api.client);
@@ -57,8 +65,8 @@ export function SessionProvider({ children, createApi = defaultCreateApi }: Sess
   }, [api, queryClient]);
 
   const value = useMemo<SessionContextValue>(
-    () => ({ state, api, completeSignIn, signOut }),
-    [state, api, completeSignIn, signOut],
+    () => ({ state, api, completeSignIn, signOut, retry }),
+    [state, api, completeSignIn, signOut, retry],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

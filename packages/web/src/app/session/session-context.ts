@@ -8,6 +8,8 @@ export type SignedOutReason = 'none' | 'expired' | 'signedOut';
 export type SessionState =
   | { status: 'loading' }
   | { status: 'signedOut'; reason: SignedOutReason }
+  /** Signed in before, but the server could not be reached at start; `retry` tries again. */
+  | { status: 'unreachable' }
   | { status: 'signedIn'; session: SignedInSession };
 
 export interface SessionContextValue {
@@ -17,6 +19,8 @@ export interface SessionContextValue {
   completeSignIn(): Promise<void>;
   /** Ends the session on the server and here; follows the sign-in provider's logout URL if any. */
   signOut(): Promise<void>;
+  /** Runs the session start again (after the server could not be reached). */
+  retry(): Promise<void>;
 }
 
 export const SessionContext = createContext<SessionContextValue | null>(null);

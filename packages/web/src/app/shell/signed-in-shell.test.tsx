@@ -38,11 +38,36 @@ describe('session start', () => {
     expect(localStorage.getItem('perch.refreshToken')).toBeNull();
   });
 
-  it('forgets the credentials when loading the user fails', async () => {
+  it('forgets the credentials when the server refuses the user', async () => {
     storeSession();
-    renderApp('/search', fakeServer({ 'GET /user/me': () => json({ message: 'gone' }, 500) }));
+    renderApp('/search', fakeServer({ 'GET /user/me': () => json({ message: 'gone' }, 401) }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(sessionStorage.getItem('perch.accessToken')).toBeNull();
+  });
+
+  it('keeps the credentials when the server fails, and signs in once it answers again', async () => {
+    storeSession();
+    let down = true;
+    const routes = signedInRoutes(user());
+    const server = fakeServer({
+      ...routes,
+      'GET /user/me': (body) => (down ? json({ message: 'Bad gateway' }, 502) : routes['GET /user/me']!(body)),
+    });
+    renderApp('/bookings', server);
+    expect(await screen.findByRole('heading', { level: 1, name: "Perch can't be reached" })).toBeTruthy();
+    expect(sessionStorage.getItem('perch.accessToken')).toBe('access-1');
+    expect(localStorage.getItem('perch.refreshToken')).toBe('refresh-1');
+    down = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My bookings' })).toBeTruthy();
+  });
+
+  it('keeps the refresh token when the refresh cannot reach the server', async () => {
+    localStorage.setItem('perch.refreshToken', 'refresh-0');
+    const offline = fakeServer({});
+    renderApp('/bookings', { ...offline, fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
+    expect(await screen.findByRole('heading', { level: 1, name: "Perch can't be reached" })).toBeTruthy();
+    expect(localStorage.getItem('perch.refreshToken')).toBe('refresh-0');
   });
 });
 

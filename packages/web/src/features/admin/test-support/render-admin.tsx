@@ -25,6 +25,7 @@ export function renderAdmin(ui: ReactNode, server: FakeServer): RenderResult {
     api: createWebApi({ onSignedOut: () => undefined, fetch: server.fetch }),
     completeSignIn: async () => undefined,
     signOut: async () => undefined,
+    retry: async () => undefined,
   };
   const router = createMemoryRouter([{ path: '*', element: ui }]);
   return render(

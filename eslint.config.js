@@ -32,6 +32,10 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    files: ['packages/web/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker }, sourceType: 'script' },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test-support/**', 'packages/e2e/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

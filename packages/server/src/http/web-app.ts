@@ -5,6 +5,16 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../app-context.js';
 
+/**
+ * Content-hashed assets never change; the service worker is checked on every visit so a new
+ * version is picked up; icons, manifest and the like for an hour.
+ */
+export function cacheControlFor(filePath: string): string {
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  if (path.basename(filePath) === 'sw.js') return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 const DEFAULT_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
 
 /**
@@ -27,11 +37,9 @@ export async function webAppRoutes(app: App, distDir = DEFAULT_DIST): Promise<vo
       prefix: '/ui/',
       index: false,
       wildcard: false,
-      maxAge: '1h',
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(`${path.sep}assets${path.sep}`))
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      },
+      // Caching is decided here per file (the plugin's own header would override it).
+      cacheControl: false,
+      setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
     });
   }
 

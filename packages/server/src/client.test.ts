@@ -54,9 +54,14 @@ describe('client', () => {
 
   it('saves with POST without an id (id from X-Object-Id) and PUT with one', async () => {
     const { client, calls } = await signedIn();
-    const id = await client.save('/user/', { email: 'saved@test.perch.local', role: 0 });
+    const id = await client.save('/user/', {
+      firstname: 'Test',
+      lastname: 'User',
+      email: 'saved@test.perch.local',
+      role: 0,
+    });
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    await client.save('/user/', { id, email: 'saved@test.perch.local', role: 10 });
+    await client.save('/user/', { firstname: 'Test', lastname: 'User', id, email: 'saved@test.perch.local', role: 10 });
     expect(calls).toContain('POST /user/');
     expect(calls).toContain(`PUT /user/${id}`);
     expect((await client.get<User>(`/user/${id}`)).role).toBe(10);
@@ -64,9 +69,9 @@ describe('client', () => {
 
   it('turns failures into ApiError with the status and the numeric app code (0 when absent)', async () => {
     const { client } = await signedIn();
-    await client.post('/user/', { email: 'twice@test.perch.local', role: 0 });
+    await client.post('/user/', { firstname: 'Test', lastname: 'User', email: 'twice@test.perch.local', role: 0 });
     const dup = (await client
-      .post('/user/', { email: 'twice@test.perch.local', role: 0 })
+      .post('/user/', { firstname: 'Test', lastname: 'User', email: 'twice@test.perch.local', role: 0 })
       .catch((e: unknown) => e)) as ApiError;
     expect(dup).toBeInstanceOf(ApiError);
     expect([dup.status, dup.appCode]).toEqual([409, 3001]);

@@ -22,7 +22,7 @@ describe('the embedded database', () => {
       const orgId = ((await (await fetch(`${first.url}/auth/singleorg`)).json()) as Preflight).organization.id;
       const c = new PerchClient({ baseUrl: first.url });
       creds = await login(c, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, organizationId: orgId });
-      await c.post('/user/', { email: 'kept@test.perch.local', role: 0 });
+      await c.post('/user/', { firstname: 'Test', lastname: 'User', email: 'kept@test.perch.local', role: 0 });
 
       // A second server on the same folder must refuse to start, naming the problem.
       const second = spawn(

@@ -79,7 +79,13 @@ describe('login', () => {
   });
 
   it('asks for a new password (401 + 5001) when an admin set it, and /auth/updatepw completes the sign-in', async () => {
-    const res = await s.admin.post('/user/', { email: 'new@test.perch.local', role: 0, password: TEST_PASSWORD });
+    const res = await s.admin.post('/user/', {
+      firstname: 'Test',
+      lastname: 'User',
+      email: 'new@test.perch.local',
+      role: 0,
+      password: TEST_PASSWORD,
+    });
     expect(res.status).toBe(201);
     const c = new PerchClient({ baseUrl: s.url });
     const err = (await login(c, {

@@ -54,7 +54,7 @@ beforeAll(async () => {
   clients = await Promise.all(
     Array.from({ length: CLIENTS }, async (_, i) => {
       const email = `racer${i}@test.perch.local`;
-      const id = (await admin.post('/user/', { email, role: 0 })).objectId!;
+      const id = (await admin.post('/user/', { firstname: 'Test', lastname: 'User', email, role: 0 })).objectId!;
       await admin.put(`/user/${id}/password`, { password: TEST_PASSWORD });
       const res = await fetch(`${urls[0]}/auth/updatepw`, {
         method: 'POST',

@@ -21,8 +21,9 @@ import { deleteSessionsOfUser, findUser, findUserByEmail, insertUser, updateUser
 
 function checkBody(body: UserSave): void {
   if (!isServiceAccount(body.role) && !isEmail(body.email)) throw badRequest('Invalid email address');
-  if (body.firstname && !isHumanName(body.firstname)) throw badRequest('Invalid first name');
-  if (body.lastname && !isHumanName(body.lastname)) throw badRequest('Invalid last name');
+  // Both names are required (2–64 letters, digits, spaces, hyphens, apostrophes, dots).
+  if (!isHumanName(body.firstname)) throw badRequest('A valid first name is required');
+  if (!isHumanName(body.lastname)) throw badRequest('A valid last name is required');
   if (body.password && !isComplexPassword(body.password))
     throw badRequest('The password must have 8–64 characters with upper- and lower-case letters, a digit and a symbol');
 }

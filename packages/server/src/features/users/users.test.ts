@@ -41,31 +41,67 @@ describe('creating users', () => {
 
   it('refuses a duplicate email in the organisation with 409 + 3001, case-insensitively', async () => {
     await s.createUser({ email: 'dup@test.perch.local' });
-    const err = await failure(s.admin.post('/user/', { email: 'DUP@test.perch.local', role: 0 }));
+    const err = await failure(
+      s.admin.post('/user/', { firstname: 'Test', lastname: 'User', email: 'DUP@test.perch.local', role: 0 }),
+    );
     expect(err.status).toBe(409);
     expect(err.appCode).toBe(3001);
   });
 
   it('validates email, names and password strength', async () => {
-    expect(await statusOf(s.admin.post('/user/', { email: 'not-an-email', role: 0 }))).toBe(400);
+    expect(
+      await statusOf(s.admin.post('/user/', { firstname: 'Test', lastname: 'User', email: 'not-an-email', role: 0 })),
+    ).toBe(400);
     expect(await statusOf(s.admin.post('/user/', { email: 'a@b.org', firstname: 'X', role: 0 }))).toBe(400);
-    expect(await statusOf(s.admin.post('/user/', { email: 'a@b.org', role: 0, password: 'weakpassword' }))).toBe(400);
-    expect(await statusOf(s.admin.post('/user/', { email: 'a@b.org', role: 7 }))).toBe(400);
-    expect(await statusOf(s.admin.post('/user/', { role: 0 }))).toBe(400);
+    expect(
+      await statusOf(
+        s.admin.post('/user/', {
+          firstname: 'Test',
+          lastname: 'User',
+          email: 'a@b.org',
+          role: 0,
+          password: 'weakpassword',
+        }),
+      ),
+    ).toBe(400);
+    expect(
+      await statusOf(s.admin.post('/user/', { firstname: 'Test', lastname: 'User', email: 'a@b.org', role: 7 })),
+    ).toBe(400);
+    expect(await statusOf(s.admin.post('/user/', { firstname: 'Test', lastname: 'User', role: 0 }))).toBe(400);
+    // Both names are required (reference §2.5), on create and on update.
+    for (const names of [{}, { firstname: 'Ada' }, { lastname: 'Lovelace' }, { firstname: ' ', lastname: 'Lovelace' }])
+      expect(await statusOf(s.admin.post('/user/', { ...names, email: 'named@test.perch.local', role: 0 }))).toBe(400);
+    const id = (
+      await s.admin.post('/user/', { firstname: 'Ada', lastname: 'Lovelace', email: 'named@test.perch.local', role: 0 })
+    ).objectId!;
+    expect(await statusOf(s.admin.put(`/user/${id}`, { email: 'named@test.perch.local', role: 0 }))).toBe(400);
+    expect((await s.admin.get<User>(`/user/${id}`)).lastname).toBe('Lovelace');
   });
 
   it("never grants a role above the creator's own (falls back to 0), but org admins may create service accounts", async () => {
     const { c } = await orgAdmin();
-    const up = await c.post('/user/', { email: 'boss@test.perch.local', role: 90 });
+    const up = await c.post('/user/', {
+      firstname: 'Test',
+      lastname: 'User',
+      email: 'boss@test.perch.local',
+      role: 90,
+    });
     expect((await s.admin.get<User>(`/user/${up.objectId}`)).role).toBe(0);
-    const svc = await c.post('/user/', { email: 'robot@test.perch.local', role: 22 });
+    const svc = await c.post('/user/', {
+      firstname: 'Test',
+      lastname: 'User',
+      email: 'robot@test.perch.local',
+      role: 22,
+    });
     expect((await s.admin.get<User>(`/user/${svc.objectId}`)).role).toBe(22);
   });
 
   it('is for org admins only', async () => {
     await s.createUser({ email: 'sa@test.perch.local', role: 10 });
     const sa = await s.signIn('sa@test.perch.local');
-    expect(await statusOf(sa.post('/user/', { email: 'x@test.perch.local', role: 0 }))).toBe(403);
+    expect(
+      await statusOf(sa.post('/user/', { firstname: 'Test', lastname: 'User', email: 'x@test.perch.local', role: 0 })),
+    ).toBe(403);
     expect(await statusOf(sa.get('/user/count'))).toBe(403);
     expect(Array.isArray(await sa.get('/user/'))).toBe(true);
     await s.createUser({ email: 'u@test.perch.local' });
@@ -84,17 +120,19 @@ describe('updating users', () => {
   it('keeps the old role when a higher one is requested', async () => {
     const { c } = await orgAdmin();
     const target = await s.createUser({ email: 't@test.perch.local', role: 10 });
-    await c.put(`/user/${target}`, { email: 't@test.perch.local', role: 90 });
+    await c.put(`/user/${target}`, { firstname: 'Test', lastname: 'User', email: 't@test.perch.local', role: 90 });
     expect((await s.admin.get<User>(`/user/${target}`)).role).toBe(10);
-    await c.put(`/user/${target}`, { email: 't@test.perch.local', role: 20 });
+    await c.put(`/user/${target}`, { firstname: 'Test', lastname: 'User', email: 't@test.perch.local', role: 20 });
     expect((await s.admin.get<User>(`/user/${target}`)).role).toBe(20);
   });
 
   it('lets org admins manage service accounts', async () => {
     const { c } = await orgAdmin();
-    const robot = (await c.post('/user/', { email: 'robot@test.perch.local', role: 22 })).objectId!;
+    const robot = (
+      await c.post('/user/', { firstname: 'Test', lastname: 'User', email: 'robot@test.perch.local', role: 22 })
+    ).objectId!;
     expect((await c.get<User>(`/user/${robot}`)).role).toBe(22);
-    await c.put(`/user/${robot}`, { email: 'robot2@test.perch.local', role: 22 });
+    await c.put(`/user/${robot}`, { firstname: 'Test', lastname: 'User', email: 'robot2@test.perch.local', role: 22 });
     await c.delete(`/user/${robot}`);
   });
 
@@ -108,7 +146,9 @@ describe('updating users', () => {
   it('does not let an org admin touch a super admin', async () => {
     const { c } = await orgAdmin();
     const me = await s.admin.get<User>('/user/me');
-    expect(await statusOf(c.put(`/user/${me.id}`, { email: ADMIN_EMAIL, role: 0 }))).toBe(403);
+    expect(
+      await statusOf(c.put(`/user/${me.id}`, { firstname: 'Test', lastname: 'User', email: ADMIN_EMAIL, role: 0 })),
+    ).toBe(403);
     expect(await statusOf(c.put(`/user/${me.id}/password`, { password: 'Taken!over1' }))).toBe(403);
     expect(await statusOf(c.delete(`/user/${me.id}`))).toBe(403);
   });
@@ -116,11 +156,18 @@ describe('updating users', () => {
   it('refuses an email that another user has (409 + 3001) and unknown ids (404)', async () => {
     const a = await s.createUser({ email: 'a@test.perch.local' });
     await s.createUser({ email: 'b@test.perch.local' });
-    const err = await failure(s.admin.put(`/user/${a}`, { email: 'b@test.perch.local', role: 0 }));
+    const err = await failure(
+      s.admin.put(`/user/${a}`, { firstname: 'Test', lastname: 'User', email: 'b@test.perch.local', role: 0 }),
+    );
     expect([err.status, err.appCode]).toEqual([409, 3001]);
     expect(
       await statusOf(
-        s.admin.put('/user/00000000-0000-4000-8000-000000000000', { email: 'z@test.perch.local', role: 0 }),
+        s.admin.put('/user/00000000-0000-4000-8000-000000000000', {
+          firstname: 'Test',
+          lastname: 'User',
+          email: 'z@test.perch.local',
+          role: 0,
+        }),
       ),
     ).toBe(404);
     expect(await statusOf(s.admin.get('/user/nope'))).toBe(404);

@@ -32,9 +32,11 @@ test('the administration search finds a user and opens them, by keyboard and fro
   await users.getByRole('link', { name: `Quentin ${lastname}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Quentin ${lastname}` })).toBeVisible();
 
-  // Areas and spaces are found too and lead to the area.
+  // Spaces are found too and open their area's floor plan with the space selected.
   await page.goto('/ui/admin/search?q=Desk%201');
   const spaces = page.getByRole('region', { name: /^Spaces/ });
   await spaces.getByRole('link', { name: 'Desk 1', exact: true }).first().click();
-  await expect(page).toHaveURL(/\/ui\/admin\/areas\/[0-9a-f-]+$/);
+  await expect(page).toHaveURL(/\/ui\/admin\/areas\/[0-9a-f-]+\?tab=plan&space=[0-9a-f-]+$/);
+  await expect(page.getByRole('textbox', { name: /^Name/ })).toHaveValue('Desk 1');
+  await expect(page.getByRole('button', { name: 'Desk 1', exact: true, pressed: true })).toBeVisible();
 });

@@ -157,6 +157,7 @@ export function AreaEditor({ areaId }: { areaId: string | undefined }) {
               attributes={(attributes.data ?? []).filter((a) => a.spaceApplicable)}
               groups={groups.data ?? []}
               onDirtyChange={setPlanDirty}
+              initialSpaceId={searchParams.get('space')}
             />
           )}
         </Tabs.Panel>

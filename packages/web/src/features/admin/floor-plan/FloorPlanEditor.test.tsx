@@ -14,9 +14,10 @@ vi.mock('./space-drawing', async (importOriginal) => {
 });
 const shapeGeometry = vi.mocked(drawing.shapeGeometry);
 
-function renderEditor(spaces: Space[], server: FakeServer = fakeServer({})) {
+function renderEditor(spaces: Space[], server: FakeServer = fakeServer({}), initialSpaceId: string | null = null) {
   return renderAdmin(
     <FloorPlanEditor
+      initialSpaceId={initialSpaceId}
       area={area()}
       map={MAP}
       spaces={spaces}
@@ -103,6 +104,18 @@ describe('floor-plan editor', () => {
     expect(screen.getByLabelText('Y (px)')).toHaveProperty('value', '20');
     fireEvent.keyDown(spaceOnPlan('Desk 2'), { key: 'Delete' });
     expect(within(plan()).queryByRole('button', { name: 'Desk 2' })).toBeNull();
+  });
+
+  it('opens with a linked space selected', () => {
+    renderEditor(three, fakeServer({}), three[2]!.id);
+    expect(screen.getByLabelText(/^Name/)).toHaveProperty('value', 'Desk 3');
+    expect(spaceOnPlan('Desk 3').getAttribute('aria-pressed')).toBe('true');
+    expect(spaceOnPlan('Desk 1').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('ignores a link to a space that is not on this plan', () => {
+    renderEditor(three, fakeServer({}), '00000000-0000-4000-8000-000000000000');
+    expect(screen.queryByLabelText(/^Name/)).toBeNull();
   });
 
   it('selects several spaces with a rubber band', () => {

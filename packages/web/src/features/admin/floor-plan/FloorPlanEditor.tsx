@@ -48,10 +48,20 @@ interface FloorPlanEditorProps {
   attributes: readonly SpaceAttribute[];
   groups: readonly Group[];
   onDirtyChange: (dirty: boolean) => void;
+  /** A space to select when the editor opens (a link to one space), brought into view. */
+  initialSpaceId?: string | null;
 }
 
 /** Place, shape and describe the spaces of an area on its floor plan; one Save sends it all. */
-export function FloorPlanEditor({ area, map, spaces, attributes, groups, onDirtyChange }: FloorPlanEditorProps) {
+export function FloorPlanEditor({
+  area,
+  map,
+  spaces,
+  attributes,
+  groups,
+  onDirtyChange,
+  initialSpaceId,
+}: FloorPlanEditorProps) {
   const { t } = useTranslation();
   const errorMessage = useApiErrorMessage();
   const helpId = useId();
@@ -71,6 +81,18 @@ export function FloorPlanEditor({ area, map, spaces, attributes, groups, onDirty
   const { state, changes } = editor;
 
   useEffect(() => onDirtyChange(changes.count > 0), [changes.count, onDirtyChange]);
+
+  // Once, after the viewport has measured itself: select the linked space and show it.
+  const linkedSpace = useRef(initialSpaceId);
+  const { select } = editor;
+  const { reveal } = viewport;
+  useEffect(() => {
+    const space = spaces.find((s) => s.id === linkedSpace.current);
+    linkedSpace.current = null;
+    if (!space) return;
+    select([space.id]);
+    reveal(space);
+  }, [spaces, select, reveal]);
 
   const focusSpace = (key: string) =>
     svgRef.current?.querySelector<SVGGElement>(`[data-space-key="${CSS.escape(key)}"]`)?.focus();
@@ -154,7 +176,6 @@ export function FloorPlanEditor({ area, map, spaces, attributes, groups, onDirty
     run(command);
   };
 
-  const { reveal } = viewport;
   const onSpaceFocused = useCallback((bounds: Rect) => reveal(bounds), [reveal]);
   const panKeyHeld = useCallback(() => panKey.current, []);
   const dispatchFromCanvas = editor.dispatch;

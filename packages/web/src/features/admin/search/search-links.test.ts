@@ -20,8 +20,12 @@ describe('admin search links', () => {
       { id: 'u2', label: 'bot@example.com', detail: '', to: '/admin/users/u2' },
     ]);
     expect(groups[1]!.hits[0]!.to).toBe('/admin/areas/area-1');
-    // The area editor has no address for a single space: the space leads to its area.
-    expect(groups[2]!.hits[0]).toMatchObject({ label: 'Desk 7', detail: 'Third floor', to: '/admin/areas/area-1' });
+    // A space opens its area's floor plan with the space selected.
+    expect(groups[2]!.hits[0]).toMatchObject({
+      label: 'Desk 7',
+      detail: 'Third floor',
+      to: '/admin/areas/area-1?tab=plan&space=s1',
+    });
   });
 
   it('has nothing to show before the first answer', () => {

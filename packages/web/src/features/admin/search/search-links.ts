@@ -26,8 +26,8 @@ const TITLES: Record<SearchCategory, MessageKey> = {
 };
 
 /**
- * Search results as links to their admin pages, grouped, empty groups left out. The area editor
- * has no address for one space, so a space leads to its area.
+ * Search results as links to their admin pages, grouped, empty groups left out. A space opens
+ * its area's floor-plan editor with the space selected.
  */
 export function searchGroups(result: SearchResult | undefined): SearchGroup[] {
   if (!result) return [];
@@ -59,7 +59,7 @@ export function searchGroups(result: SearchResult | undefined): SearchGroup[] {
           id: s.id,
           label: s.name,
           detail: s.location?.name ?? '',
-          to: `/admin/areas/${s.location?.id ?? ''}`,
+          to: `/admin/areas/${s.location?.id ?? ''}?tab=plan&space=${s.id}`,
         })),
     },
     {

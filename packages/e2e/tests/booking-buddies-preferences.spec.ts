@@ -100,5 +100,13 @@ test.describe('buddies and preferences', () => {
     await expect(dialog.getByRole('row', { name: /Your time/ })).toContainText(
       new RegExp(`${day}, 12:30 – 20:30 \\(Asia/Tokyo\\)`),
     );
+    await dialog.getByRole('button', { name: 'Confirm booking' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    // My bookings shows the area's clock and the user's.
+    await page.goto('/ui/bookings');
+    const card = page.getByRole('listitem').filter({ hasText: 'Desk T1' });
+    await expect(card).toContainText('09:00 – 17:00 (Asia/Kolkata)');
+    await expect(card).toContainText(new RegExp(`Your time: .*${day}, 12:30 – 20:30 \\(Asia/Tokyo\\)`));
   });
 });

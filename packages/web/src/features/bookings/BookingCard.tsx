@@ -3,21 +3,28 @@ import { IconClock, IconHourglassHigh, IconMapPin, IconRepeat } from '@tabler/ic
 import { useTranslation } from 'react-i18next';
 import type { TimePrefs } from '../search/time/booking-prefs';
 import { formatRange } from '../search/time/format-time';
+import { convertWallTime } from '../search/time/wall-time';
 import type { BookingItem } from './booking-groups';
 
 interface BookingCardProps {
   item: BookingItem;
   prefs: TimePrefs;
   dailyBasis: boolean;
+  /** The area's zone when it differs from the user's own, else null. */
   zone: string | null;
+  /** The user's own zone: with `zone`, the times are shown on that clock too. */
+  ownZone: string;
   onCancel: (when: string) => void;
   onCancelSeries: () => void;
 }
 
-export function BookingCard({ item, prefs, dailyBasis, zone, onCancel, onCancelSeries }: BookingCardProps) {
+export function BookingCard({ item, prefs, dailyBasis, zone, ownZone, onCancel, onCancelSeries }: BookingCardProps) {
   const { t, i18n } = useTranslation();
   const { booking } = item;
   const when = formatRange(item.enter, item.leave, prefs, i18n.language, dailyBasis);
+  const onOwnClock = (value: string) => convertWallTime(value, zone ?? ownZone, ownZone);
+  const ownWhen =
+    zone && !dailyBasis ? formatRange(onOwnClock(item.enter), onOwnClock(item.leave), prefs, i18n.language) : null;
   return (
     <Paper component="li" withBorder radius="md" p="md">
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -42,17 +49,22 @@ export function BookingCard({ item, prefs, dailyBasis, zone, onCancel, onCancelS
               </Badge>
             )}
           </Group>
-          <Group gap={6} c="dimmed">
-            <IconMapPin size={16} aria-hidden />
+          <Group gap={6} c="dimmed" wrap="nowrap" align="flex-start">
+            <IconMapPin size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
             <Text fz="sm">{booking.space.location.name}</Text>
           </Group>
-          <Group gap={6}>
-            <IconClock size={16} aria-hidden />
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <IconClock size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
             <Text fz="sm">
               {when}
               {zone && ` (${zone})`}
             </Text>
           </Group>
+          {ownWhen && (
+            <Text fz="sm" c="dimmed" pl={22}>
+              {t('yourTime')}: {ownWhen} ({ownZone})
+            </Text>
+          )}
           {booking.subject && <Text fz="sm">{booking.subject}</Text>}
         </Stack>
         <Group gap="xs">

@@ -10,7 +10,7 @@ import { useApiErrorMessage } from '../../app/use-api-error-message';
 import { useBookableAreas } from '../search/api/search-queries';
 import { timePrefsFrom } from '../search/time/booking-prefs';
 import { formatDate } from '../search/time/format-time';
-import { addDaysToDate, userZone, datePart, nowInZone } from '../search/time/wall-time';
+import { addDaysToDate, datePart, nowInZone, userZone } from '../search/time/wall-time';
 import { areaZone } from '../search/use-search-state';
 import { useMyBookings } from './api/bookings';
 import { BookingCard } from './BookingCard';
@@ -94,6 +94,7 @@ export function BookingsPage() {
                   prefs={prefs}
                   dailyBasis={dailyBasis}
                   zone={zone !== ownZone ? zone : null}
+                  ownZone={ownZone}
                   onCancel={(when) => actions.cancel(item.booking.id, when)}
                   onCancelSeries={() => actions.cancelSeries(item.booking.recurringId)}
                 />

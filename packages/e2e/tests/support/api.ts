@@ -2,12 +2,17 @@ import { login, PerchClient, singleOrg, updatePasswordAndLogin } from '@perch/cl
 import { baseURL } from '../../playwright.config';
 import { ADMIN } from './sign-in';
 
-/** An API client signed in as the initial super admin. */
-export async function adminClient(): Promise<PerchClient> {
+/** An API client signed in with a password in the single organisation. */
+export async function signedInClient(email: string, password: string): Promise<PerchClient> {
   const client = new PerchClient({ baseUrl: baseURL });
   const { organization } = await singleOrg(client);
-  await login(client, { email: ADMIN.email, password: ADMIN.password, organizationId: organization.id });
+  await login(client, { email, password, organizationId: organization.id });
   return client;
+}
+
+/** An API client signed in as the initial super admin. */
+export function adminClient(): Promise<PerchClient> {
+  return signedInClient(ADMIN.email, ADMIN.password);
 }
 
 export interface TestUser {
@@ -17,17 +22,18 @@ export interface TestUser {
 }
 
 /**
- * Creates a plain user (role 0). A password set by an admin must be replaced at the first
- * sign-in, so the user's own password is set right away through `/auth/updatepw`.
+ * Creates a user (a plain user unless `role` says otherwise). A password set by an admin must be
+ * replaced at the first sign-in, so the user's own password is set right away through `/auth/updatepw`.
  */
 export async function createUser(
   admin: PerchClient,
   name: { firstname: string; lastname: string },
   email: string,
+  role = 0,
 ): Promise<TestUser> {
   const initial = 'Initial!pass1';
   const password = 'Chosen!pass2';
-  const id = await admin.save('/user/', { ...name, email, role: 0, password: initial });
+  const id = await admin.save('/user/', { ...name, email, role, password: initial });
   const own = new PerchClient({ baseUrl: baseURL });
   const { organization } = await singleOrg(own);
   await updatePasswordAndLogin(own, {

@@ -1,7 +1,6 @@
-import { login, PerchClient, singleOrg, updatePasswordAndLogin } from '@perch/client';
+import type { PerchClient } from '@perch/client';
 import { expect, type Page } from '@playwright/test';
-import { baseURL } from '../../playwright.config';
-import { adminClient, unique, type TestUser } from './api';
+import { adminClient, createUser, signedInClient, unique, type TestUser } from './api';
 import { signInThroughUi } from './sign-in';
 
 export { adminClient, unique };
@@ -30,27 +29,13 @@ export function englishWeekday(date: string): string {
 }
 
 /** A user with a role, whose first-sign-in password change is already done. */
-export async function createPerson(admin: PerchClient, role: 0 | 10, prefix: string): Promise<TestUser> {
+export function createPerson(admin: PerchClient, role: 0 | 10, prefix: string): Promise<TestUser> {
   const email = `${unique(prefix).replace(/\s+/g, '-').toLowerCase()}@perch.local`;
-  const initial = 'Initial!pass1';
-  const password = 'Chosen!pass2';
-  const id = await admin.save('/user/', { email, firstname: prefix, lastname: 'Tester', role, password: initial });
-  const own = new PerchClient({ baseUrl: baseURL });
-  const { organization } = await singleOrg(own);
-  await updatePasswordAndLogin(own, {
-    email,
-    password: initial,
-    newPassword: password,
-    organizationId: organization.id,
-  });
-  return { id, email, password };
+  return createUser(admin, { firstname: prefix, lastname: 'Tester' }, email, role);
 }
 
-export async function clientFor(user: TestUser): Promise<PerchClient> {
-  const client = new PerchClient({ baseUrl: baseURL });
-  const { organization } = await singleOrg(client);
-  await login(client, { email: user.email, password: user.password, organizationId: organization.id });
-  return client;
+export function clientFor(user: TestUser): Promise<PerchClient> {
+  return signedInClient(user.email, user.password);
 }
 
 export interface TestArea {

@@ -1,9 +1,10 @@
-import { ActionIcon, Anchor, Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Location } from '@perch/contract';
 import { IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { RowAction } from '../ui/RowAction';
 import { SortableHeader } from '../ui/SortableHeader';
 import { nextSort, sortRows, type SortState } from '../ui/sorting';
 
@@ -81,19 +82,15 @@ export function AreasTable({ areas, onDelete }: AreasTableProps) {
               </Table.Td>
               <Table.Td>
                 <Group justify="flex-end">
-                  <Tooltip label={t('deleteNamed', { name: area.name })}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('deleteNamed', { name: area.name })}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        onDelete(area);
-                      }}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RowAction
+                    label={t('deleteNamed', { name: area.name })}
+                    Icon={IconTrash}
+                    danger
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      onDelete(area);
+                    }}
+                  />
                 </Group>
               </Table.Td>
             </Table.Tr>

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Paper, Skeleton, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { SpaceAttribute } from '@perch/contract';
@@ -10,6 +10,7 @@ import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useDeleteSpaceAttribute, useSpaceAttributes } from '../api/space-attributes';
 import { AdminPage } from '../ui/AdminPage';
 import { QueryFailure } from '../ui/QueryFailure';
+import { RowAction } from '../ui/RowAction';
 import { SortableHeader } from '../ui/SortableHeader';
 import { nextSort, sortRows, type SortState } from '../ui/sorting';
 import { useConfirmDelete } from '../ui/use-confirm-delete';
@@ -122,25 +123,17 @@ export function AttributesPage() {
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={t('editNamed', { name: attribute.label })}>
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t('editNamed', { name: attribute.label })}
-                            onClick={() => openEditor(attribute)}
-                          >
-                            <IconPencil size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label={t('deleteNamed', { name: attribute.label })}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('deleteNamed', { name: attribute.label })}
-                            onClick={() => askDelete(attribute)}
-                          >
-                            <IconTrash size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
+                        <RowAction
+                          label={t('editNamed', { name: attribute.label })}
+                          Icon={IconPencil}
+                          onClick={() => openEditor(attribute)}
+                        />
+                        <RowAction
+                          label={t('deleteNamed', { name: attribute.label })}
+                          Icon={IconTrash}
+                          danger
+                          onClick={() => askDelete(attribute)}
+                        />
                       </Group>
                     </Table.Td>
                   </Table.Tr>

@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group as Row,
-  Paper,
-  Skeleton,
-  Table,
-  TextInput,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group as Row, Paper, Skeleton, Table, TextInput, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Group } from '@perch/contract';
 import { IconPencil, IconPlus, IconSearch, IconTrash, IconUsersGroup } from '@tabler/icons-react';
@@ -22,6 +10,7 @@ import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useDeleteGroup, useGroups } from '../api/groups';
 import { AdminPage } from '../ui/AdminPage';
 import { QueryFailure } from '../ui/QueryFailure';
+import { RowAction } from '../ui/RowAction';
 import { SortableHeader } from '../ui/SortableHeader';
 import { matchesQuery, nextSort, sortRows, type SortState } from '../ui/sorting';
 import { useConfirmDelete } from '../ui/use-confirm-delete';
@@ -131,25 +120,17 @@ export function GroupsPage() {
                       </Table.Td>
                       <Table.Td onClick={(e) => e.stopPropagation()}>
                         <Row gap={4} justify="flex-end" wrap="nowrap">
-                          <Tooltip label={t('renameNamed', { name: group.name })}>
-                            <ActionIcon
-                              variant="subtle"
-                              aria-label={t('renameNamed', { name: group.name })}
-                              onClick={() => setEditing(group)}
-                            >
-                              <IconPencil size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label={t('deleteNamed', { name: group.name })}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t('deleteNamed', { name: group.name })}
-                              onClick={() => askDelete(group)}
-                            >
-                              <IconTrash size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowAction
+                            label={t('renameNamed', { name: group.name })}
+                            Icon={IconPencil}
+                            onClick={() => setEditing(group)}
+                          />
+                          <RowAction
+                            label={t('deleteNamed', { name: group.name })}
+                            Icon={IconTrash}
+                            danger
+                            onClick={() => askDelete(group)}
+                          />
                         </Row>
                       </Table.Td>
                     </Table.Tr>

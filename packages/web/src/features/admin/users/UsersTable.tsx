@@ -1,9 +1,10 @@
-import { ActionIcon, Anchor, Badge, Box, Group, Paper, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { User } from '@perch/contract';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
+import { RowAction } from '../ui/RowAction';
 import { SortableHeader } from '../ui/SortableHeader';
 import type { SortState } from '../ui/sorting';
 import { mayDeleteUser, mayManageUser, roleLabelKey } from './role-rules';
@@ -119,27 +120,14 @@ export function UsersTable({ users, sort, onSort, onDelete }: UsersTableProps) {
                   <Table.Td onClick={(e) => e.stopPropagation()}>
                     {manageable && (
                       <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label={t('editNamed', { name: label })}>
-                          <ActionIcon
-                            component={Link}
-                            to={editPath}
-                            variant="subtle"
-                            aria-label={t('editNamed', { name: label })}
-                          >
-                            <IconPencil size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
+                        <RowAction label={t('editNamed', { name: label })} Icon={IconPencil} to={editPath} />
                         {mayDeleteUser(me, user) ? (
-                          <Tooltip label={t('deleteNamed', { name: label })}>
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              aria-label={t('deleteNamed', { name: label })}
-                              onClick={() => onDelete(user)}
-                            >
-                              <IconTrash size={18} aria-hidden />
-                            </ActionIcon>
-                          </Tooltip>
+                          <RowAction
+                            label={t('deleteNamed', { name: label })}
+                            Icon={IconTrash}
+                            danger
+                            onClick={() => onDelete(user)}
+                          />
                         ) : (
                           // Keeps the edit buttons of all rows in one column.
                           <Box w={28} aria-hidden />

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const src = (pkg: string) => fileURLToPath(new URL(`../${pkg}/src/index.ts`, import.meta.url));
+const src = (file: string) => fileURLToPath(new URL(`../${file}`, import.meta.url));
 
 /** API paths proxied to the server in development (`npm run dev`). */
 const API_PREFIXES = [
@@ -43,7 +43,14 @@ function vendorChunk(id: string): string | undefined {
 export default defineConfig({
   base: '/ui/',
   plugins: [react()],
-  resolve: { alias: { '@perch/contract': src('contract'), '@perch/client': src('client') } },
+  resolve: {
+    // The zod-free entry of the contract before its main entry.
+    alias: [
+      { find: '@perch/contract/values', replacement: src('contract/src/values.ts') },
+      { find: '@perch/contract', replacement: src('contract/src/index.ts') },
+      { find: '@perch/client', replacement: src('client/src/index.ts') },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

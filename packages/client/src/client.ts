@@ -1,4 +1,6 @@
-import type { Credentials } from '@perch/contract';
+import type { Credentials, RouteRef } from '@perch/contract';
+import { path as fillPath } from '@perch/contract/values';
+import type { AnyCallInput, CallArgs, CallData, CallOutput, Created } from './call-types.js';
 import { ApiError } from './errors.js';
 import { MemoryCredentialStore, jwtExpiry, type CredentialStore, type StoredCredentials } from './credentials.js';
 import { Mutex } from './lock.js';
@@ -204,6 +206,33 @@ export class PerchClient {
         timedOut ? `${method} ${path} timed out` : `${method} ${path} could not reach the server`,
       );
     }
+  }
+
+  /**
+   * Calls a route of the contract: `client.call(routes.booking.get, { params: { id } })`.
+   * Path parameters, query, body and answer are typed from the contract's endpoint table.
+   * Resolves to the body (200), `{ id, data }` (201, `id` from `X-Object-Id`) or nothing (204).
+   */
+  async call<R extends RouteRef>(route: R, ...args: CallArgs<R>): Promise<CallOutput<R>> {
+    const res = await this.callResponse(route, ...args);
+    if (route.status === 201) {
+      if (!res.objectId) throw new ApiError(res.status, 0, 'The server did not return the new id');
+      const created: Created<unknown> = { id: res.objectId, data: res.data };
+      return created as CallOutput<R>;
+    }
+    return (route.status === 204 ? undefined : res.data) as CallOutput<R>;
+  }
+
+  /** Like `call`, with the whole answer: status, headers and `X-Object-Id`. */
+  async callResponse<R extends RouteRef>(route: R, ...args: CallArgs<R>): Promise<ApiResponse<CallData<R>>> {
+    const input: AnyCallInput = args[0] ?? {};
+    return this.request<CallData<R>>(route.method, fillPath(route.path, input.params), {
+      body: input.body,
+      query: input.query,
+      raw: input.raw,
+      // Sign-in and refresh go without a token; sign-out sends the session's.
+      anonymous: route.public === true && route.withSession !== true,
+    });
   }
 
   async get<T = unknown>(path: string, query?: RequestOptions['query']): Promise<T> {

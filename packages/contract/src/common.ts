@@ -10,6 +10,13 @@ export const timestampSchema = z.iso.datetime({ offset: true, local: false });
 export const countSchema = z.object({ count: z.number().int() });
 export type CountResponse = z.infer<typeof countSchema>;
 
+/** `GET /healthcheck`: ready, or why not. */
+export const healthSchema = z.object({
+  status: z.string(),
+  code: z.number().int(),
+  errors: z.array(z.string()).nullable(),
+});
+
 /** Body of error responses: the status code carries the meaning; `message` explains it. */
 export const errorBodySchema = z.object({
   statusCode: z.number().int(),

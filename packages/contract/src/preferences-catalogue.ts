@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { DATE_FORMATS, isColor, isTimeOfDay, isWeekdayList } from './validation.js';
+import { MAIL_LANGUAGES } from './limits.js';
+import { DATE_FORMATS, isColor, isTimeOfDay, isUuid, isWeekdayList } from './validation.js';
 
 export type PreferenceCheck =
   'bool' | 'int' | 'color' | 'time' | 'weekdays' | 'location' | 'timezone' | 'dateFormat' | 'mailLanguage' | 'text';
@@ -50,8 +50,6 @@ export function isPreferenceName(name: string): name is PreferenceName {
   return Object.prototype.hasOwnProperty.call(PREFERENCES, name);
 }
 
-export const MAIL_LANGUAGES = ['de', 'en'] as const;
-
 /**
  * Checks a preference value without database lookups (`location` and `timezone` only get a
  * format check here; the server also checks that the area belongs to the user's organisation
@@ -71,7 +69,7 @@ export function checkPreferenceValue(def: PreferenceDefinition, value: string): 
     case 'weekdays':
       return isWeekdayList(value);
     case 'location':
-      return value === '' || z.uuid().safeParse(value).success;
+      return value === '' || isUuid(value);
     case 'timezone':
       return value === '' || /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/.test(value);
     case 'dateFormat':
@@ -82,8 +80,3 @@ export function checkPreferenceValue(def: PreferenceDefinition, value: string): 
       return true;
   }
 }
-
-export const preferenceSchema = z.object({ name: z.string(), value: z.string() });
-export type Preference = z.infer<typeof preferenceSchema>;
-export const preferenceListSchema = z.array(preferenceSchema);
-export const preferenceValueBody = z.object({ value: z.string() });

@@ -1,6 +1,219 @@
 /**
- * API route paths. Path parameters use the `:name` form; `path()` fills them in.
- * List and create routes end in `/`, item routes do not (reference §0).
+ * Every route of the API: method, path and success status, grouped by resource. Zod-free,
+ * so the web app can call routes without loading the schemas; the schemas of each route
+ * live in `api/` under the same group and name. Path parameters use the `:name` form;
+ * `path()` fills them in. List and create routes end in `/`, item routes do not (reference §0).
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** The status of a successful answer: 200 with a body, 201 with `X-Object-Id`, 204 empty. */
+export type SuccessStatus = 200 | 201 | 204;
+
+export interface RouteFlags {
+  /** Reachable without signing in (a valid token is still read when sent). */
+  readonly public?: true;
+  /** A public route that acts on the caller's session: clients send their token (sign-out). */
+  readonly withSession?: true;
+  /** The request body is raw bytes of any content type (an image), not JSON. */
+  readonly rawBody?: true;
+  /** The answer is this content type instead of JSON. */
+  readonly produces?: 'text/csv';
+  /** A second success status the route may answer with (an empty 200). */
+  readonly alsoStatus?: 200;
+}
+
+export interface RouteRef extends RouteFlags {
+  readonly group: string;
+  readonly name: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly status: SuccessStatus;
+}
+
+/** Names of the `:name` placeholders of a path. */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type RouteSpec = readonly [HttpMethod, string, SuccessStatus, RouteFlags?];
+type Defined<G extends string, N extends string, S extends RouteSpec> = {
+  readonly group: G;
+  readonly name: N;
+  readonly method: S[0];
+  readonly path: S[1];
+  readonly status: S[2];
+} & (S[3] extends RouteFlags ? S[3] : unknown);
+
+function defineRoutes<const T extends Record<string, Record<string, RouteSpec>>>(
+  table: T,
+): { readonly [G in keyof T & string]: { readonly [N in keyof T[G] & string]: Defined<G, N, T[G][N]> } } {
+  const out: Record<string, Record<string, RouteRef>> = {};
+  for (const [group, specs] of Object.entries(table)) {
+    out[group] = {};
+    for (const [name, [method, path, status, flags]] of Object.entries(specs))
+      out[group][name] = { group, name, method, path, status, ...flags };
+  }
+  return out as never;
+}
+
+export const routes = defineRoutes({
+  health: {
+    check: ['GET', '/healthcheck', 200, { public: true }],
+  },
+  auth: {
+    preflight: ['POST', '/auth/preflight', 200, { public: true }],
+    singleOrg: ['GET', '/auth/singleorg', 200, { public: true }],
+    orgByDomain: ['GET', '/auth/org/:domain', 200, { public: true }],
+    login: ['POST', '/auth/login', 200, { public: true }],
+    updatePassword: ['POST', '/auth/updatepw', 200, { public: true }],
+    refresh: ['POST', '/auth/refresh', 200, { public: true }],
+    logout: ['GET', '/auth/logout/:where', 204, { public: true, withSession: true }],
+  },
+  user: {
+    me: ['GET', '/user/me', 200],
+    sessions: ['GET', '/user/session', 200],
+    count: ['GET', '/user/count', 200],
+    list: ['GET', '/user/', 200],
+    create: ['POST', '/user/', 201],
+    groups: ['GET', '/user/:id/group', 200],
+    byEmail: ['GET', '/user/byEmail/:email', 200],
+    get: ['GET', '/user/:id', 200],
+    update: ['PUT', '/user/:id', 204],
+    delete: ['DELETE', '/user/:id', 204],
+    setPassword: ['PUT', '/user/:id/password', 204],
+  },
+  organization: {
+    list: ['GET', '/organization/', 200],
+    create: ['POST', '/organization/', 201],
+    byDomain: ['GET', '/organization/domain/:domain', 200, { public: true }],
+    get: ['GET', '/organization/:id', 200],
+    update: ['PUT', '/organization/:id', 200],
+    delete: ['DELETE', '/organization/:id', 200],
+    domains: ['GET', '/organization/:id/domain/', 200],
+    addDomain: ['POST', '/organization/:id/domain/:domain', 201],
+    removeDomain: ['DELETE', '/organization/:id/domain/:domain', 204],
+    setPrimaryDomain: ['POST', '/organization/:id/domain/:domain/primary', 204],
+    verifyDomain: ['POST', '/organization/:id/domain/:domain/verify', 204, { alsoStatus: 200 }],
+  },
+  setting: {
+    list: ['GET', '/setting/', 200],
+    saveAll: ['PUT', '/setting/', 204],
+    timezones: ['GET', '/setting/timezones', 200],
+    get: ['GET', '/setting/:name', 200],
+    set: ['PUT', '/setting/:name', 204],
+  },
+  preference: {
+    list: ['GET', '/preference/', 200],
+    saveAll: ['PUT', '/preference/', 204],
+    get: ['GET', '/preference/:name', 200],
+    set: ['PUT', '/preference/:name', 204],
+  },
+  group: {
+    list: ['GET', '/group/', 200],
+    create: ['POST', '/group/', 201],
+    get: ['GET', '/group/:id', 200],
+    update: ['PUT', '/group/:id', 204],
+    delete: ['DELETE', '/group/:id', 204],
+    members: ['GET', '/group/:id/member', 200],
+    addMembers: ['PUT', '/group/:id/member', 204],
+    removeMembers: ['POST', '/group/:id/member/remove', 204],
+  },
+  spaceAttribute: {
+    list: ['GET', '/space-attribute/', 200],
+    create: ['POST', '/space-attribute/', 201],
+    get: ['GET', '/space-attribute/:id', 200],
+    update: ['PUT', '/space-attribute/:id', 204],
+    delete: ['DELETE', '/space-attribute/:id', 204],
+  },
+  location: {
+    list: ['GET', '/location/', 200],
+    create: ['POST', '/location/', 201],
+    search: ['POST', '/location/search', 200],
+    loadSampleData: ['POST', '/location/loadsampledata', 200],
+    get: ['GET', '/location/:id', 200],
+    update: ['PUT', '/location/:id', 204],
+    delete: ['DELETE', '/location/:id', 204],
+    map: ['GET', '/location/:id/map', 200],
+    uploadMap: ['POST', '/location/:id/map', 204, { rawBody: true }],
+    attributes: ['GET', '/location/:id/attribute', 200],
+    setAttribute: ['POST', '/location/:id/attribute/:attributeId', 204],
+    removeAttribute: ['DELETE', '/location/:id/attribute/:attributeId', 204],
+  },
+  space: {
+    list: ['GET', '/location/:locationId/space/', 200],
+    create: ['POST', '/location/:locationId/space/', 201],
+    availability: ['GET', '/location/:locationId/space/availability', 200],
+    bulk: ['POST', '/location/:locationId/space/bulk', 200],
+    get: ['GET', '/location/:locationId/space/:id', 200],
+    update: ['PUT', '/location/:locationId/space/:id', 204],
+    delete: ['DELETE', '/location/:locationId/space/:id', 204],
+    spaceAvailability: ['GET', '/location/:locationId/space/:id/availability', 200],
+    approvers: ['GET', '/location/:locationId/space/:id/approver', 200],
+    addApprovers: ['PUT', '/location/:locationId/space/:id/approver', 204],
+    removeApprovers: ['POST', '/location/:locationId/space/:id/approver/remove', 204],
+    allowedBookers: ['GET', '/location/:locationId/space/:id/allowedbooker', 200],
+    addAllowedBookers: ['PUT', '/location/:locationId/space/:id/allowedbooker', 204],
+    removeAllowedBookers: ['POST', '/location/:locationId/space/:id/allowedbooker/remove', 204],
+  },
+  booking: {
+    list: ['GET', '/booking/', 200],
+    create: ['POST', '/booking/', 201],
+    precheck: ['POST', '/booking/precheck/', 204],
+    filter: ['GET', '/booking/filter/', 200],
+    export: ['GET', '/booking/export/', 200, { produces: 'text/csv' }],
+    current: ['GET', '/booking/current/', 200],
+    pendingApprovals: ['GET', '/booking/pendingapprovals/', 200],
+    pendingApprovalsCount: ['GET', '/booking/pendingapprovals/count', 200],
+    get: ['GET', '/booking/:id', 200],
+    update: ['PUT', '/booking/:id', 204],
+    delete: ['DELETE', '/booking/:id', 204],
+    approve: ['POST', '/booking/:id/approve', 204],
+  },
+  recurringBooking: {
+    precheck: ['POST', '/recurring-booking/precheck', 200],
+    create: ['POST', '/recurring-booking/', 201],
+    get: ['GET', '/recurring-booking/:id', 200],
+    delete: ['DELETE', '/recurring-booking/:id', 204],
+  },
+  buddy: {
+    list: ['GET', '/buddy/', 200],
+    create: ['POST', '/buddy/', 201],
+    /** The same as `create`: existing clients send PUT. */
+    save: ['PUT', '/buddy/', 201],
+    delete: ['DELETE', '/buddy/:id', 204],
+    search: ['GET', '/buddy/search', 200],
+  },
+  stats: {
+    summary: ['GET', '/stats/', 200],
+    load: ['GET', '/stats/load', 200],
+    weekday: ['GET', '/stats/weekday', 200],
+  },
+  search: {
+    find: ['GET', '/search/', 200],
+  },
+});
+
+export type Routes = typeof routes;
+
+/** Every route, flat. */
+export const ALL_ROUTES: readonly RouteRef[] = Object.values(routes).flatMap(
+  (group) => Object.values(group) as RouteRef[],
+);
+
+/** Fills `:name` placeholders of a route path, URL-encoding each value. */
+export function path(template: string, params: Record<string, string> = {}): string {
+  return template.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined) throw new Error(`missing path parameter ${name} for ${template}`);
+    return encodeURIComponent(v);
+  });
+}
+
+/**
+ * The former name → path table, kept while callers move to `routes`.
+ * @deprecated use `routes.<group>.<name>.path`
  */
 export const Routes = {
   healthcheck: '/healthcheck',
@@ -87,12 +300,3 @@ export const Routes = {
   stats: { summary: '/stats/', load: '/stats/load', weekday: '/stats/weekday' },
   search: '/search/',
 } as const;
-
-/** Fills `:name` placeholders of a route path, URL-encoding each value. */
-export function path(template: string, params: Record<string, string> = {}): string {
-  return template.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const v = params[name];
-    if (v === undefined) throw new Error(`missing path parameter ${name} for ${template}`);
-    return encodeURIComponent(v);
-  });
-}

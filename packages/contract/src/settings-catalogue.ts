@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { isHttpsUrl } from './validation.js';
 
 /** How a setting value is typed on the wire. All values travel as strings. */
@@ -156,8 +155,3 @@ export function checkSettingValue(
       return null;
   }
 }
-
-export const settingSchema = z.object({ name: z.string(), value: z.string() });
-export type Setting = z.infer<typeof settingSchema>;
-export const settingListSchema = z.array(settingSchema);
-export const settingValueBody = z.object({ value: z.string() });

@@ -70,3 +70,10 @@ export function isAbsoluteUrl(v: string): boolean {
 }
 
 export const DATE_FORMATS = ['Y-m-d', 'd.m.Y', 'm/d/Y', 'd/m/Y'] as const;
+
+/** An RFC 9562 UUID (the form the API's ids take; the nil and max UUIDs included). */
+export function isUuid(v: string): boolean {
+  return /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}|0{8}-0{4}-0{4}-0{4}-0{12}|f{8}-f{4}-f{4}-f{4}-f{12})$/i.test(
+    v,
+  );
+}

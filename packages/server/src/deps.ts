@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import type { AppDeps } from './app-context.js';
+import type { AppDeps } from './context.js';
 import type { Config } from './config.js';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/connection.js';
 import { migrate } from './db/migrate.js';

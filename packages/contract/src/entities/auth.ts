@@ -34,6 +34,9 @@ export const credentialsSchema = z.object({
 });
 export type Credentials = z.infer<typeof credentialsSchema>;
 
+/** The forced password change: the sign-in fields and the new password. */
+export const updatePasswordBody = loginBody.extend({ newPassword: z.string().min(8).max(64) });
+
 export const refreshBody = z.object({ refreshToken: z.string().min(1).max(128) });
 
 export const logoutParams = z.object({ where: z.string().max(64) });

@@ -52,6 +52,12 @@ export const bookingFilterQuery = z.object({
   location: z.string().max(64).optional(),
 });
 
+/** Optional filters of the admin lists: a user's email and an area. */
+export const bookingAdminListQuery = z.object({
+  user: z.string().max(256).optional(),
+  location: z.string().max(64).optional(),
+});
+
 /** A booking as listed inside a space's availability. */
 export const availabilityBookingSchema = z.object({
   id: z.string(),
@@ -67,9 +73,6 @@ export const availabilityBookingSchema = z.object({
   isBuddy: z.boolean().optional(),
 });
 export type AvailabilityBooking = z.infer<typeof availabilityBookingSchema>;
-
-/** Recurrence cadence: 1 daily, 2 weekly. */
-export const Cadence = { Daily: 1, Weekly: 2 } as const;
 
 export const recurringBookingBody = z.object({
   spaceId: z.uuid(),
@@ -122,6 +125,7 @@ export const buddySchema = z.object({
   buddyFirstBooking: buddyFirstBookingSchema.nullable(),
 });
 export type Buddy = z.infer<typeof buddySchema>;
+export const buddySearchQuery = z.object({ q: z.string().max(256).optional() });
 export const buddySaveBody = z.object({
   buddyId: z.uuid().optional(),
   buddyEmail: z.string().max(256).optional(),

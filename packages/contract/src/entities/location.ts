@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_COMPARATORS } from '../limits.js';
 
 export const attributeValueSchema = z.object({
   attributeId: z.string(),
@@ -45,6 +46,10 @@ export const locationSaveBody = z.object({
 });
 export type LocationSave = z.infer<typeof locationSaveBody>;
 
+/** An area attribute in the path: the area and the attribute. */
+export const locationAttributeParams = z.object({ id: z.string().max(64), attributeId: z.string().max(64) });
+export const attributeValueBody = z.object({ value: z.string().max(256) });
+
 export const mapSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
@@ -55,7 +60,6 @@ export const mapSchema = z.object({
 });
 export type LocationMap = z.infer<typeof mapSchema>;
 
-export const SEARCH_COMPARATORS = ['eq', 'neq', 'contains', 'ncontains', 'gt', 'gte', 'lt', 'lte'] as const;
 export const searchAttributeSchema = z.object({
   attributeId: z.string().max(64),
   comparator: z.enum(SEARCH_COMPARATORS),

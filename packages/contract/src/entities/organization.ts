@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { ORG_LANGUAGES } from '../limits.js';
 import { isEmail, isHumanName, isOrgName } from '../validation.js';
-
-/** Languages the server accepts for an organisation (its mails exist in these). */
-export const ORG_LANGUAGES = ['de', 'en'] as const;
 
 export const organizationSchema = z.object({
   id: z.string(),
@@ -38,3 +36,5 @@ export const domainSchema = z.object({
 export type Domain = z.infer<typeof domainSchema>;
 
 export const domainParams = z.object({ id: z.string().max(64), domain: z.string().max(300) });
+/** A domain name alone in the path (sign-in and organisation lookups). */
+export const domainNameParams = z.object({ domain: z.string().max(300) });

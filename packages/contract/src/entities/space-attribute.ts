@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** Attribute types: 1 number, 2 boolean, 3 text. */
-export const ATTRIBUTE_TYPES = [1, 2, 3] as const;
-
 export const spaceAttributeSchema = z.object({
   id: z.string(),
   organizationId: z.string(),

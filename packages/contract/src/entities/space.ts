@@ -1,9 +1,18 @@
 import { z } from 'zod';
+import {
+  SPACE_BULK_MAX,
+  SPACE_FONT_SIZES,
+  SPACE_MAX_POSITION,
+  SPACE_MAX_ROTATION,
+  SPACE_MAX_SIZE,
+  SPACE_SHAPES,
+} from '../limits.js';
 import { availabilityBookingSchema } from './booking.js';
 import { attributeValueSchema } from './location.js';
 
-export const SPACE_SHAPES = ['rect', 'circle', 'trapezoid'] as const;
-export const SPACE_FONT_SIZES = ['small', 'normal', 'big', 'bigger'] as const;
+/** The area of a space route, and a space in it. */
+export const locationParams = z.object({ locationId: z.string().max(64) });
+export const spaceParams = z.object({ locationId: z.string().max(64), id: z.string().max(64) });
 
 /** A bookable space (desk, room) placed on its area's floor plan. */
 export const spaceSchema = z.object({
@@ -29,14 +38,15 @@ export type Space = z.infer<typeof spaceSchema>;
 export const spaceSaveBody = z.object({
   name: z.string().trim().min(1).max(128),
   // Editors may send fractional pixels after a drag; positions are stored whole.
-  x: z.number().min(0).max(100_000).default(0).transform(Math.round),
-  y: z.number().min(0).max(100_000).default(0).transform(Math.round),
-  width: z.number().min(0).max(5000).default(100).transform(Math.round),
-  height: z.number().min(0).max(5000).default(100).transform(Math.round),
+  x: z.number().min(0).max(SPACE_MAX_POSITION).default(0).transform(Math.round),
+  y: z.number().min(0).max(SPACE_MAX_POSITION).default(0).transform(Math.round),
+  width: z.number().min(0).max(SPACE_MAX_SIZE).default(100).transform(Math.round),
+  height: z.number().min(0).max(SPACE_MAX_SIZE).default(100).transform(Math.round),
+  // Degrees 0–359; a fraction just below 360 rounds to a full turn, which is 0.
   rotation: z
     .number()
     .min(0)
-    .max(360)
+    .lt(SPACE_MAX_ROTATION + 1)
     .default(0)
     .transform((r) => Math.round(r) % 360),
   requireSubject: z.boolean().default(false),
@@ -50,8 +60,6 @@ export const spaceSaveBody = z.object({
 });
 export type SpaceSave = z.infer<typeof spaceSaveBody>;
 
-/** Most items one bulk save may carry (a whole floor of an editor session). */
-export const SPACE_BULK_MAX = 2000;
 export const spaceBulkBody = z
   .object({
     creates: z.array(spaceSaveBody).default([]),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATS_PERIODS } from '../limits.js';
 
 export const statsSchema = z.object({
   numUsers: z.number().int(),
@@ -20,7 +21,6 @@ export const statsSchema = z.object({
 });
 export type Stats = z.infer<typeof statsSchema>;
 
-export const STATS_PERIODS = ['thisWeek', 'lastWeek', 'nextWeek', 'lastMonth'] as const;
 export const statsLoadSchema = z.object({
   spaceLoadToday: z.number().int(),
   spaceLoadYesterday: z.number().int(),
@@ -28,5 +28,10 @@ export const statsLoadSchema = z.object({
   spaceLoadLastWeek: z.number().int(),
   spaceLoadNextWeek: z.number().int(),
   spaceLoadLastMonth: z.number().int(),
+});
+export const statsLoadQuery = z.object({ location: z.string().max(64).optional() });
+export const statsWeekdayQuery = z.object({
+  location: z.string().max(64).optional(),
+  period: z.enum(STATS_PERIODS).optional(),
 });
 export const statsWeekdaySchema = z.object({ bookingsByWeekday: z.array(z.number().int()).length(7) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { USER_PAGE_MAX, USER_SORTS } from '../limits.js';
 import { organizationSchema } from './organization.js';
 
 export const roleSchema = z.union([
@@ -54,7 +55,16 @@ export type UserSave = z.infer<typeof userSaveBody>;
 
 export const passwordBody = z.object({ password: z.string().max(64) });
 
-export const userSearchQuery = z.object({ q: z.string().max(256).optional() });
+/** `GET /user/`: an optional search term, one page and its order. */
+export const userListQuery = z.object({
+  q: z.string().max(256).optional(),
+  limit: z.coerce.number().int().min(1).max(USER_PAGE_MAX).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  sort: z.enum(USER_SORTS).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+
+export const userEmailParams = z.object({ email: z.string().max(256) });
 
 /** A compact view of another user (buddy search, global search). */
 export const userStubSchema = z.object({

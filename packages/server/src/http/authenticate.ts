@@ -1,4 +1,5 @@
-import type { App, AuthContext } from '../app-context.js';
+import type { App } from '../app-context.js';
+import type { AuthContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
 import { tooManyRequests, unauthorized } from './errors.js';
 import { RateLimiter } from './rate-limit.js';

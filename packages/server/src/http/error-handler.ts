@@ -20,23 +20,22 @@ function send(reply: FastifyReply, status: number, message: string, appCode?: nu
     });
 }
 
-function httpReason(status: number): string {
-  return (
-    {
-      400: 'Bad Request',
-      401: 'Unauthorized',
-      402: 'Payment Required',
-      403: 'Forbidden',
-      404: 'Not Found',
-      409: 'Conflict',
-      410: 'Gone',
-      413: 'Payload Too Large',
-      415: 'Unsupported Media Type',
-      429: 'Too Many Requests',
-      503: 'Service Unavailable',
-    }[status] ?? 'Error'
-  );
-}
+/** Reason phrases of the statuses the API answers with. */
+export const HTTP_REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  503: 'Service Unavailable',
+};
+
+const httpReason = (status: number): string => HTTP_REASONS[status] ?? 'Error';
 
 /**
  * Maps every failure to a status code (and `X-Error-Code` where the reference has one).
@@ -46,6 +45,7 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError & PgError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof HttpError) {
       for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+      if (err.body !== undefined) return reply.code(err.statusCode).type('application/json').send(err.body);
       return send(reply, err.statusCode, err.message, err.appCode);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

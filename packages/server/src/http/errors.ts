@@ -7,6 +7,8 @@ export class HttpError extends Error {
     message: string,
     readonly appCode?: ErrorCode,
     readonly headers: Record<string, string> = {},
+    /** An answer body of its own, for the few routes whose failures have a documented shape. */
+    readonly body?: unknown,
   ) {
     super(message);
   }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { Role } from '@perch/contract';
-import type { AuthContext } from '../app-context.js';
+import type { AuthContext } from '../context.js';
 import { forbidden, notFound, unauthorized } from './errors.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { login, PerchClient } from '@perch/client';
-import type { App, AppDeps } from '../app-context.js';
+import type { App } from '../app-context.js';
+import type { AppDeps } from '../context.js';
 import { buildApp } from '../app.js';
 import { bootstrap } from '../bootstrap.js';
 import { loadConfig, type Config } from '../config.js';

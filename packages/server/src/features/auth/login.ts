@@ -1,5 +1,5 @@
 import { ErrorCode, isComplexPassword, isServiceAccount, type Credentials } from '@perch/contract';
-import type { AppDeps } from '../../app-context.js';
+import type { AppDeps } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.js';

@@ -1,5 +1,5 @@
 import type { Preflight } from '@perch/contract';
-import type { AppDeps } from '../../app-context.js';
+import type { AppDeps } from '../../context.js';
 import type { OrganizationRow } from '../../db/schema.js';
 import { presentOrganizationStub } from '../organizations/presenter.js';
 import {

@@ -1,6 +1,6 @@
 import type { Credentials, Session } from '@perch/contract';
 import { sql } from 'kysely';
-import type { AppDeps } from '../../app-context.js';
+import type { AppDeps } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import type { UserRow } from '../../db/schema.js';
 import { badRequest, notFound, unauthorized } from '../../http/errors.js';

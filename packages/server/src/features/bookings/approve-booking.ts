@@ -1,7 +1,7 @@
 import { Role } from '@perch/contract';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { AppDeps, AuthContext } from '../../app-context.js';
+import type { AppDeps, AuthContext } from '../../context.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { requireOrgRole } from '../../http/permissions.js';
 import { removeBookings } from './delete-booking.js';

@@ -1,6 +1,6 @@
 import { isSpaceAdmin, type BookingSave } from '@perch/contract';
 import { DateTime } from 'luxon';
-import type { AppDeps, AuthContext } from '../../app-context.js';
+import type { AppDeps, AuthContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { requireOrgRole } from '../../http/permissions.js';
 import type { FastifyRequest } from 'fastify';

@@ -1,7 +1,7 @@
 import { ErrorCode, isSpaceAdmin } from '@perch/contract';
 import type { FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
-import type { AppDeps } from '../../app-context.js';
+import type { AppDeps } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.js';
 import { requireOrgRole } from '../../http/permissions.js';

@@ -1,4 +1,4 @@
-import type { AppDeps, AuthContext } from '../../app-context.js';
+import type { AppDeps, AuthContext } from '../../context.js';
 import { sql } from 'kysely';
 import { badRequest } from '../../http/errors.js';
 import { isUuid } from '../../http/ids.js';

@@ -1,5 +1,5 @@
 import { isEmail, isSpaceAdmin } from '@perch/contract';
-import type { AuthContext } from '../../app-context.js';
+import type { AuthContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { badRequest, forbidden } from '../../http/errors.js';
 import { insertDefaultPreferences } from '../preferences/repo.js';

@@ -1,7 +1,7 @@
 import { isSpaceAdmin } from '@perch/contract';
 import type { FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
-import type { AppDeps } from '../../app-context.js';
+import type { AppDeps } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { isUuid } from '../../http/ids.js';
 import { requireOrgRole } from '../../http/permissions.js';

@@ -1,7 +1,7 @@
 import { isSpaceAdmin, type BookingSave } from '@perch/contract';
 import type { FastifyRequest } from 'fastify';
 import { DateTime } from 'luxon';
-import type { AppDeps } from '../../app-context.js';
+import type { AppDeps } from '../../context.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { isSlotConflict, lockForBooking, ruleError, slotTaken, violationFor } from './check.js';
 import { bookingTarget } from './create-booking.js';

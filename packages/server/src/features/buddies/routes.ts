@@ -2,7 +2,8 @@ import { buddySaveBody, buddySchema, idParams, Role, userStubSchema, type Buddy 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { App, AuthContext } from '../../app-context.js';
+import type { App } from '../../app-context.js';
+import type { AuthContext } from '../../context.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { pathId } from '../../http/ids.js';
 import { requireAuth } from '../../http/permissions.js';

@@ -1,16 +1,16 @@
-import type { FastifyReply } from 'fastify';
+import { api } from '@perch/contract';
 import type { App } from '../../app-context.js';
+import { HttpError } from '../../http/errors.js';
+import { route } from '../../http/route.js';
 
 export async function healthRoutes(app: App): Promise<void> {
-  const handler = async (_req: unknown, reply: FastifyReply) => {
+  route(app, api.health.check, async () => {
     try {
       await app.deps.ping();
-      return reply.code(200).send({ status: 'success', code: 200, errors: null });
+      return { status: 'success', code: 200, errors: null };
     } catch (e) {
-      return reply
-        .code(503)
-        .send({ status: 'error', code: 500, errors: [`Database connection error: ${(e as Error).message}`] });
+      const reason = `Database connection error: ${(e as Error).message}`;
+      throw new HttpError(503, reason, undefined, {}, { status: 'error', code: 500, errors: [reason] });
     }
-  };
-  app.get('/healthcheck', { config: { public: true }, schema: { hide: true } }, handler);
+  });
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppDeps, AuthContext } from '../../app-context.js';
+import type { AppDeps, AuthContext } from '../../context.js';
 import type { LocationRow } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { pathId } from '../../http/ids.js';

@@ -1,7 +1,7 @@
 import type { Location } from '@perch/contract';
 import type { z } from 'zod';
 import type { locationSearchBody } from '@perch/contract';
-import type { AppDeps, AuthContext } from '../../app-context.js';
+import type { AppDeps, AuthContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { fromClientTime } from '../../lib/time.js';
 import { freeSpaceCounts } from '../spaces/availability.js';

@@ -1,6 +1,6 @@
 import { isDomainName } from '@perch/contract';
 import { sql } from 'kysely';
-import type { AppDeps, AuthContext } from '../../app-context.js';
+import type { AppDeps, AuthContext } from '../../context.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { isSuperAdmin } from '../../http/permissions.js';
 

@@ -5,7 +5,7 @@ import {
   type Preference,
   type PreferenceDefinition,
 } from '@perch/contract';
-import type { AppDeps, AuthContext } from '../../app-context.js';
+import type { AppDeps, AuthContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { isTimezone } from '../settings/timezones.js';
 

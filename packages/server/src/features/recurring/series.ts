@@ -2,7 +2,7 @@ import { ErrorCode, isSpaceAdmin, type PrecheckResult, type RecurringBookingSave
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
-import type { AppDeps } from '../../app-context.js';
+import type { AppDeps } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { badRequest } from '../../http/errors.js';
 import { fromClientTime, toClientTime } from '../../lib/time.js';

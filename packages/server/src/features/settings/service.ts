@@ -8,7 +8,7 @@ import {
   type SettingDefinition,
   type Setting,
 } from '@perch/contract';
-import type { AppDeps, AuthContext } from '../../app-context.js';
+import type { AppDeps, AuthContext } from '../../context.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { hashPassword } from '../../lib/password.js';
 import { readSettings, writeSettings } from './repo.js';

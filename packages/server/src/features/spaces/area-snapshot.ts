@@ -1,5 +1,5 @@
 import type { Space } from '@perch/contract';
-import type { AppDeps } from '../../app-context.js';
+import type { AppDeps } from '../../context.js';
 import type { LocationRow } from '../../db/schema.js';
 import { allowedBookersOf } from '../locations/repo.js';
 import { presentSpace } from './presenter.js';

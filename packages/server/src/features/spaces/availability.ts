@@ -6,7 +6,7 @@ import {
   type SpaceAvailability,
 } from '@perch/contract';
 import type { DateTime } from 'luxon';
-import type { AppDeps, AuthContext } from '../../app-context.js';
+import type { AppDeps, AuthContext } from '../../context.js';
 import type { LocationRow } from '../../db/schema.js';
 import { toClientTime, weekdaysCovered } from '../../lib/time.js';
 import { groupIdsOfUser } from '../groups/repo.js';

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { App, AppDeps } from '../../app-context.js';
+import type { App } from '../../app-context.js';
+import type { AppDeps } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Stats } from '@perch/contract';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
-import type { AppDeps } from '../../app-context.js';
+import type { AppDeps } from '../../context.js';
 import { effectiveZone } from '../../lib/time.js';
 import { settingsMap } from '../bookings/facts.js';
 import { roundHalfEven, WINDOW_NAMES, windowsIn, type WindowName } from './windows.js';

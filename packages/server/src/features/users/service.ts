@@ -8,7 +8,7 @@ import {
   mayGrantRole,
   type UserSave,
 } from '@perch/contract';
-import type { AppDeps, AuthContext } from '../../app-context.js';
+import type { AppDeps, AuthContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import type { UserRow, UserUpdate } from '../../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';

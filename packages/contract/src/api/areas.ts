@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { idParams } from '../common.js';
+import { groupSchema, idListBody } from '../entities/group.js';
+import {
+  attributeValueBody,
+  attributeValueSchema,
+  locationAttributeParams,
+  locationSaveBody,
+  locationSchema,
+  locationSearchBody,
+  mapSchema,
+} from '../entities/location.js';
+import { spaceAttributeSaveBody, spaceAttributeSchema } from '../entities/space-attribute.js';
+import {
+  availabilityQuery,
+  bulkResultSchema,
+  locationParams,
+  spaceAvailabilitySchema,
+  spaceBulkBody,
+  spaceParams,
+  spaceSaveBody,
+  spaceSchema,
+} from '../entities/space.js';
+import { endpoints } from '../endpoint.js';
+import { routes } from '../routes.js';
+
+export const locationApi = endpoints('areas', routes.location, {
+  list: { summary: 'Areas of the organisation with their number of spaces', response: z.array(locationSchema) },
+  create: { summary: 'Create an area (space admins)', body: locationSaveBody },
+  search: {
+    summary: 'Areas matching attribute criteria for a time window',
+    description:
+      'Criteria name an area attribute of the organisation or one of `numSpaces`, `numFreeSpaces`, `buddyOnSite`.',
+    body: locationSearchBody,
+    response: z.array(locationSchema),
+  },
+  loadSampleData: { summary: 'Create the sample floor in an organisation without areas (org admins)' },
+  get: { summary: 'One area', params: idParams, response: locationSchema },
+  update: { summary: 'Change an area (space admins)', params: idParams, body: locationSaveBody },
+  delete: { summary: 'Delete an area with its spaces and bookings (space admins)', params: idParams },
+  map: { summary: "The area's floor-plan image, base64", params: idParams, response: mapSchema },
+  uploadMap: {
+    summary: 'Upload the floor-plan image: the raw PNG, JPEG, GIF, WebP or SVG bytes (space admins)',
+    params: idParams,
+    errors: { 413: [] },
+  },
+  attributes: { summary: "An area's attribute values", params: idParams, response: z.array(attributeValueSchema) },
+  setAttribute: {
+    summary: "Set an area's attribute value (space admins)",
+    params: locationAttributeParams,
+    body: attributeValueBody,
+  },
+  removeAttribute: { summary: "Remove an area's attribute value (space admins)", params: locationAttributeParams },
+});
+
+export const spaceApi = endpoints('spaces', routes.space, {
+  list: { summary: 'Spaces of an area', params: locationParams, response: z.array(spaceSchema) },
+  create: { summary: 'Create a space (space admins)', params: locationParams, body: spaceSaveBody },
+  availability: {
+    summary: 'Every space of an area with its bookings and whether the caller may book it in a window',
+    params: locationParams,
+    query: availabilityQuery,
+    response: z.array(spaceAvailabilitySchema),
+  },
+  bulk: {
+    summary: 'Create, change and delete spaces of an area at once, all or nothing (space admins)',
+    params: locationParams,
+    body: spaceBulkBody,
+    response: bulkResultSchema,
+  },
+  get: { summary: 'One space', params: spaceParams, response: spaceSchema },
+  update: { summary: 'Change a space (space admins)', params: spaceParams, body: spaceSaveBody },
+  delete: { summary: 'Delete a space with its bookings (space admins)', params: spaceParams },
+  spaceAvailability: {
+    summary: 'One space with its bookings and whether the caller may book it in a window',
+    params: spaceParams,
+    query: availabilityQuery,
+    response: z.array(spaceAvailabilitySchema),
+  },
+  approvers: {
+    summary: "A space's approver groups (space admins)",
+    params: spaceParams,
+    response: z.array(groupSchema),
+  },
+  addApprovers: { summary: 'Add approver groups to a space', params: spaceParams, body: idListBody },
+  removeApprovers: { summary: 'Remove approver groups from a space', params: spaceParams, body: idListBody },
+  allowedBookers: {
+    summary: "A space's allowed-booker groups (space admins)",
+    params: spaceParams,
+    response: z.array(groupSchema),
+  },
+  addAllowedBookers: { summary: 'Add allowed-booker groups to a space', params: spaceParams, body: idListBody },
+  removeAllowedBookers: { summary: 'Remove allowed-booker groups from a space', params: spaceParams, body: idListBody },
+});
+
+export const spaceAttributeApi = endpoints('space attributes', routes.spaceAttribute, {
+  list: { summary: 'Attributes of spaces and areas in the organisation', response: z.array(spaceAttributeSchema) },
+  create: { summary: 'Create an attribute (space admins)', body: spaceAttributeSaveBody },
+  get: { summary: 'One attribute', params: idParams, response: spaceAttributeSchema },
+  update: { summary: 'Change an attribute (space admins)', params: idParams, body: spaceAttributeSaveBody },
+  delete: { summary: 'Delete an attribute and its values (space admins)', params: idParams },
+});

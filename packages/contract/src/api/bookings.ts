@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { countSchema, idParams } from '../common.js';
+import {
+  approveBody,
+  bookingAdminListQuery,
+  bookingFilterQuery,
+  bookingPrecheckBody,
+  bookingSaveBody,
+  bookingSchema,
+  buddySaveBody,
+  buddySchema,
+  buddySearchQuery,
+  precheckResultSchema,
+  recurringBookingBody,
+  recurringBookingSchema,
+} from '../entities/booking.js';
+import { userStubSchema } from '../entities/user.js';
+import { endpoints } from '../endpoint.js';
+import { ErrorCode as E } from '../error-codes.js';
+import { routes } from '../routes.js';
+
+/** Rules every booking write checks (reference §4), by the status they refuse with. */
+const RULES = [
+  E.BookingLocationMaxConcurrent,
+  E.BookingTooManyDaysInAdvance,
+  E.BookingInvalidBookingDuration,
+  E.BookingMaxConcurrentForUser,
+  E.BookingInvalidMinBookingDuration,
+  E.BookingNotAllowedBooker,
+  E.BookingInPast,
+  E.BookingInvalidSubject,
+  E.BookingInvalidWeekday,
+] as const;
+const bookings = z.array(bookingSchema);
+
+export const bookingApi = endpoints('bookings', routes.booking, {
+  list: { summary: "The caller's bookings that have not ended", response: bookings },
+  create: {
+    summary: 'Book a space, for yourself or (space admins) for someone else',
+    body: bookingSaveBody,
+    errors: {
+      400: [...RULES, E.BookingTooManyUpcomingBookings, E.BookingSubjectRequired],
+      409: [E.BookingSlotConflict],
+    },
+  },
+  precheck: {
+    summary: 'Whether the caller may book in an area at a time, before choosing a space',
+    body: bookingPrecheckBody,
+    errors: { 400: [...RULES, E.BookingTooManyUpcomingBookings] },
+  },
+  filter: {
+    summary: "The organisation's bookings inside a window (space admins)",
+    query: bookingFilterQuery,
+    response: bookings,
+  },
+  export: { summary: 'The same bookings as CSV (space admins)', query: bookingFilterQuery },
+  current: { summary: 'Bookings in progress now (space admins)', query: bookingAdminListQuery, response: bookings },
+  pendingApprovals: { summary: 'Bookings waiting for the caller to approve them', response: bookings },
+  pendingApprovalsCount: { summary: 'How many bookings wait for the caller to approve them', response: countSchema },
+  get: { summary: 'One booking (its owner or a space admin)', params: idParams, response: bookingSchema },
+  update: {
+    summary: 'Change a booking (its owner or a space admin)',
+    params: idParams,
+    body: bookingSaveBody,
+    errors: { 400: RULES, 409: [E.BookingSlotConflict] },
+  },
+  delete: {
+    summary: 'Cancel a booking (its owner or a space admin)',
+    params: idParams,
+    errors: { 403: [E.BookingMaxHoursBeforeDelete] },
+  },
+  approve: {
+    summary: 'Confirm (true) or decline (false) a booking waiting for approval',
+    params: idParams,
+    body: approveBody,
+  },
+});
+
+export const recurringBookingApi = endpoints('recurring bookings', routes.recurringBooking, {
+  precheck: {
+    summary: 'The outcome each occurrence of a series would have; nothing is stored',
+    body: recurringBookingBody,
+    response: z.array(precheckResultSchema),
+  },
+  create: {
+    summary: 'Book a series: every occurrence that passes the rules and is free',
+    body: recurringBookingBody,
+    response: z.array(precheckResultSchema),
+    errors: { 400: [E.BookingSubjectRequired] },
+  },
+  get: { summary: 'One series (its owner or a space admin)', params: idParams, response: recurringBookingSchema },
+  delete: {
+    summary: 'End a series: future occurrences are cancelled, past ones stay',
+    params: idParams,
+  },
+});
+
+export const buddyApi = endpoints('buddies', routes.buddy, {
+  list: { summary: "The caller's buddies with their next booking", response: z.array(buddySchema) },
+  create: { summary: 'Add a buddy by id or email', body: buddySaveBody },
+  save: { summary: 'Add a buddy by id or email (as POST)', body: buddySaveBody },
+  delete: { summary: 'Remove a buddy', params: idParams },
+  search: {
+    summary: 'Colleagues matching at least three characters of their email or name',
+    query: buddySearchQuery,
+    response: z.array(userStubSchema),
+  },
+});

@@ -1,0 +1,48 @@
+import type { Endpoint } from '../endpoint.js';
+import type { Routes } from '../routes.js';
+import { locationApi, spaceApi, spaceAttributeApi } from './areas.js';
+import { authApi } from './auth.js';
+import { bookingApi, buddyApi, recurringBookingApi } from './bookings.js';
+import { groupApi } from './groups.js';
+import { healthApi } from './health.js';
+import { organizationApi } from './organizations.js';
+import { preferenceApi, settingApi } from './settings.js';
+import { searchApi, statsApi } from './stats.js';
+import { userApi } from './users.js';
+
+/**
+ * The endpoint table: every route with its schemas, grouped as in `routes`. The server
+ * registers its routes from it, the OpenAPI document is built from it and the typed client
+ * takes its types from it.
+ */
+export const api = {
+  health: healthApi,
+  auth: authApi,
+  user: userApi,
+  organization: organizationApi,
+  setting: settingApi,
+  preference: preferenceApi,
+  group: groupApi,
+  spaceAttribute: spaceAttributeApi,
+  location: locationApi,
+  space: spaceApi,
+  booking: bookingApi,
+  recurringBooking: recurringBookingApi,
+  buddy: buddyApi,
+  stats: statsApi,
+  search: searchApi,
+} satisfies { [G in keyof Routes]: { [N in keyof Routes[G]]: Endpoint } };
+
+export type Api = typeof api;
+
+/** Every endpoint, flat. */
+export const ALL_ENDPOINTS: readonly Endpoint[] = Object.values(api).flatMap(
+  (group) => Object.values(group) as Endpoint[],
+);
+
+/** The endpoint of a route reference. */
+export type EndpointOf<R extends { group: string; name: string }> = R['group'] extends keyof Api
+  ? R['name'] extends keyof Api[R['group']]
+    ? Api[R['group']][R['name']]
+    : never
+  : never;

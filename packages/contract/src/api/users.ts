@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { countSchema, idParams } from '../common.js';
+import { sessionSchema } from '../entities/auth.js';
+import { groupSchema } from '../entities/group.js';
+import {
+  passwordBody,
+  userEmailParams,
+  userListQuery,
+  userListSchema,
+  userMeSchema,
+  userSaveBody,
+  userSchema,
+} from '../entities/user.js';
+import { endpoints } from '../endpoint.js';
+import { ErrorCode } from '../error-codes.js';
+import { routes } from '../routes.js';
+
+export const userApi = endpoints('users', routes.user, {
+  me: { summary: 'The signed-in user with their organisation', response: userMeSchema },
+  sessions: { summary: "The signed-in user's sessions", response: z.array(sessionSchema) },
+  count: { summary: 'Number of users of the organisation (org admins)', response: countSchema },
+  list: {
+    summary: 'Users of the organisation, searched, sorted and paged (space admins)',
+    query: userListQuery,
+    response: userListSchema,
+    headers: { 'X-Total-Count': 'Number of matching users over all pages' },
+  },
+  create: {
+    summary: 'Create a user (org admins)',
+    body: userSaveBody,
+    errors: { 409: [ErrorCode.UserAlreadyExists] },
+  },
+  groups: { summary: "A user's groups (org admins)", params: idParams, response: z.array(groupSchema) },
+  byEmail: {
+    summary: 'Look a colleague up by email (space admins, or everyone when names are shown)',
+    params: userEmailParams,
+    response: userSchema,
+  },
+  get: { summary: 'One user (org admins)', params: idParams, response: userSchema },
+  update: {
+    summary: 'Change a user (org admins)',
+    params: idParams,
+    body: userSaveBody,
+    errors: { 409: [ErrorCode.UserAlreadyExists] },
+  },
+  delete: { summary: 'Delete a user and everything that hangs on them (org admins)', params: idParams },
+  setPassword: {
+    summary: 'Set a password: your own (`me`), or as an org admin a user’s',
+    params: idParams,
+    body: passwordBody,
+  },
+});

@@ -1,0 +1,34 @@
+import type { Config } from './config.js';
+import type { Db, PreparedQuery } from './db/connection.js';
+import type { UserRow } from './db/schema.js';
+import type { SecretBox } from './lib/secret-box.js';
+import type { TokenService } from './lib/tokens.js';
+
+/**
+ * What every operation may need; built once in main.ts (or by the test factory). Inside a
+ * transaction, `db` is the transaction and `prepared` runs on it (see db/transaction.ts).
+ */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** Named prepared statements for the hottest queries. */
+  prepared: PreparedQuery;
+  engine: 'postgres' | 'pglite';
+  tokens: TokenService;
+  secrets: SecretBox;
+  installId: string;
+  version: string;
+  ping(): Promise<void>;
+}
+
+/** The acting user: who calls an operation, whether through HTTP, a job or a script. */
+export interface AuthContext {
+  userId: string;
+  orgId: string;
+  email: string;
+  role: number;
+  sessionId: string;
+  /** The caller's user row as of this request. */
+  user: UserRow;
+  organization: { id: string; name: string; language: string; primaryDomain: string };
+}

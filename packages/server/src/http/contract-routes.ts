@@ -1,0 +1,40 @@
+import type { Endpoint } from '@perch/contract';
+import type { App } from '../app-context.js';
+
+/** Paths that are not API routes: the web app, its shell routes and the API documentation. */
+const NON_API = /^\/(?:$|ui(?:\/|$)|_app|docs(?:\/|$))/;
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  endpoint: Endpoint | undefined;
+}
+
+/** Records every route as it is registered. */
+export function recordRoutes(app: App): RegisteredRoute[] {
+  const seen: RegisteredRoute[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat())
+      if (method !== 'HEAD') seen.push({ method, url: r.url, endpoint: r.config?.endpoint });
+  });
+  return seen;
+}
+
+/**
+ * Compares the registered routes with the contract's endpoint table: endpoints without a
+ * handler are missing; API routes registered outside the table are unexpected.
+ */
+export function compareWithContract(
+  registered: readonly RegisteredRoute[],
+  endpoints: readonly Endpoint[],
+): { missing: string[]; unexpected: string[] } {
+  const key = (method: string, url: string) => `${method} ${url}`;
+  const served = new Set(registered.filter((r) => r.endpoint).map((r) => key(r.method, r.url)));
+  const declared = new Set(endpoints.map((e) => key(e.method, e.path)));
+  return {
+    missing: endpoints.map((e) => key(e.method, e.path)).filter((k) => !served.has(k)),
+    unexpected: registered
+      .filter((r) => !NON_API.test(r.url) && (!r.endpoint || !declared.has(key(r.method, r.url))))
+      .map((r) => key(r.method, r.url)),
+  };
+}

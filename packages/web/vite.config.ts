@@ -33,7 +33,6 @@ const VENDOR_CHUNKS: Record<string, RegExp> = {
   mantine:
     /node_modules\/(@mantine|@floating-ui|react-remove-scroll[^/]*|react-transition-group|react-number-format|react-textarea-autosize|use-callback-ref|use-sidecar|tslib|get-nonce|detect-node-es)\//,
   router: /node_modules\/react-router\//,
-  zod: /node_modules\/zod\//,
 };
 
 function vendorChunk(id: string): string | undefined {
@@ -58,7 +57,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     rollupOptions: {
       output: { manualChunks: vendorChunk },
-      // The shared packages only declare things: unused schema modules (and zod) can go.
+      // The shared packages only declare things: unused modules can go. The app takes the contract's
+      // values from its zod-free entry (`@perch/contract/values`), so zod is not in the bundle at all.
       treeshake: { moduleSideEffects: (id) => !/\/packages\/(contract|client)\/src\//.test(id) },
     },
   },

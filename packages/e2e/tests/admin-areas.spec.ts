@@ -1,4 +1,4 @@
-import type { Space } from '@perch/contract';
+import { routes } from '@perch/contract/values';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import { adminClient, unique } from './support/api';
@@ -90,7 +90,7 @@ test.describe('areas and the floor-plan editor', () => {
     await expect(page.getByText('The spaces were saved.')).toBeVisible();
 
     const api = await adminClient();
-    const stored = await api.get<Space[]>(`/location/${areaId}/space/`);
+    const stored = await api.call(routes.space.list, { params: { locationId: areaId } });
     expect(stored.map((s) => s.name).sort()).toEqual(names);
     const byName = Object.fromEntries(stored.map((s) => [s.name, s]));
     expect(byName['Desk C']!.rotation).toBe(90);

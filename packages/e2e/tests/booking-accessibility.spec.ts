@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   adminClient,
   areaDate,
+  book,
   clientFor,
   createArea,
   createPerson,
@@ -29,9 +30,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const area = await createArea(admin, ['Desk X1', 'Desk X2', 'Desk X3']);
       const user = await createPerson(admin, 0, `Axe ${colorScheme}`);
       const day = areaDate(2);
-      await (
-        await clientFor(user)
-      ).post('/booking/', {
+      await book(await clientFor(user), {
         spaceId: area.spaces['Desk X2'],
         enter: `${day}T09:00:00Z`,
         leave: `${day}T17:00:00Z`,

@@ -1,3 +1,4 @@
+import { routes } from '@perch/contract/values';
 import { expect, test } from '@playwright/test';
 import {
   adminClient,
@@ -18,9 +19,12 @@ test.describe('approvals', () => {
     const area = await createArea(admin, ['Focus Room']);
     const approver = await createPerson(admin, 10, 'Approver');
     const user = await createPerson(admin, 0, 'Requester');
-    const groupId = await admin.save('/group/', { name: unique('Approvers') });
-    await admin.put(`/group/${groupId}/member`, [approver.id]);
-    await admin.put(`/location/${area.id}/space/${area.spaces['Focus Room']}/approver`, [groupId]);
+    const { id: groupId } = await admin.call(routes.group.create, { body: { name: unique('Approvers') } });
+    await admin.call(routes.group.addMembers, { params: { id: groupId }, body: [approver.id] });
+    await admin.call(routes.space.addApprovers, {
+      params: { locationId: area.id, id: area.spaces['Focus Room'] },
+      body: [groupId],
+    });
     const day = areaDate(3);
 
     const userPage = await (await browser.newContext()).newPage();

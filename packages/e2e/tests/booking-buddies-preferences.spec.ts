@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   adminClient,
   areaDate,
+  book,
   clientFor,
   createArea,
   createPerson,
@@ -22,9 +23,7 @@ test.describe('buddies and preferences', () => {
       const user = await createPerson(admin, 0, 'Seeker');
       const friend = await createPerson(admin, 0, 'Friendly');
       const day = areaDate(2);
-      await (
-        await clientFor(friend)
-      ).post('/booking/', {
+      await book(await clientFor(friend), {
         spaceId: area.spaces['Desk F2'],
         enter: `${day}T09:00:00Z`,
         leave: `${day}T17:00:00Z`,

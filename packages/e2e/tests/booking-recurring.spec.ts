@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   adminClient,
   areaDate,
+  book,
   clientFor,
   createArea,
   createPerson,
@@ -21,9 +22,7 @@ test.describe('recurring bookings', () => {
     const second = areaDate(2);
     const taken = areaDate(8);
     // Someone else already holds the desk on the second Monday (or whichever day) of the series.
-    await (
-      await clientFor(colleague)
-    ).post('/booking/', {
+    await book(await clientFor(colleague), {
       spaceId: area.spaces['Desk R1'],
       enter: `${taken}T09:00:00Z`,
       leave: `${taken}T17:00:00Z`,

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   adminClient,
   areaDate,
+  book,
   clientFor,
   createArea,
   createPerson,
@@ -59,7 +60,7 @@ test.describe('booking rules the page explains (SPEC §5)', () => {
     const user = await createPerson(admin, 0, 'Limits');
     const client = await clientFor(user);
     const day = areaDate(1);
-    await client.post('/booking/', {
+    await book(client, {
       spaceId: other.spaces['Desk O1'],
       enter: `${day}T09:00:00Z`,
       leave: `${day}T17:00:00Z`,
@@ -89,7 +90,7 @@ test.describe('booking rules the page explains (SPEC §5)', () => {
 
     // Someone else holds the area's only place in the morning.
     const colleague = await clientFor(await createPerson(admin, 0, 'Capacity'));
-    await colleague.post('/booking/', {
+    await book(colleague, {
       spaceId: area.spaces['Desk L1'],
       enter: `${day}T08:00:00Z`,
       leave: `${day}T12:00:00Z`,

@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { login, PerchClient, singleOrg } from '@perch/client';
+import { routes } from '@perch/contract/values';
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { adminClient, createUser, unique } from './support/api';
+import { adminClient, book, createAreaWithSpaces, createUser, saveSettings, unique } from './support/api';
 import { expectSignedInLayout, signInThroughUi } from './support/sign-in';
 
 /** Monday and Tuesday of next week (the statistics use UTC calendar weeks starting on Monday). */
@@ -19,16 +20,13 @@ test('the statistics dashboard shows the numbers of a known set of bookings and 
 }) => {
   const admin = await adminClient();
   const areaName = unique('Stats floor');
-  const areaId = await admin.save('/location/', { name: areaName, enabled: true, timezone: 'Europe/Berlin' });
-  const bulk = await admin.post<{ creates: { id: string }[] }>(`/location/${areaId}/space/bulk`, {
-    creates: [
-      { name: 'Desk S1', x: 40, y: 40, width: 120, height: 80 },
-      { name: 'Desk S2', x: 200, y: 40, width: 120, height: 80 },
-    ],
-    updates: [],
-    deleteIds: [],
-  });
-  const [desk1, desk2] = bulk.data.creates.map((c) => c.id);
+  const {
+    id: areaId,
+    spaceIds: [desk1, desk2],
+  } = await createAreaWithSpaces(admin, { name: areaName, timezone: 'Europe/Berlin' }, [
+    { name: 'Desk S1', x: 40, y: 40, width: 120, height: 80 },
+    { name: 'Desk S2', x: 200, y: 40, width: 120, height: 80 },
+  ]);
   const email = `${unique('stats').replace(/\s+/g, '.').toLowerCase()}@perch.local`;
   const person = await createUser(admin, { firstname: 'Stella', lastname: 'Stats' }, email);
   const client = new PerchClient({ baseUrl: baseURL });
@@ -43,10 +41,10 @@ test('the statistics dashboard shows the numbers of a known set of bookings and 
     [desk1, tuesday],
     [desk2, monday],
   ] as const) {
-    await client.post('/booking/', { spaceId, enter: `${day}T09:00:00Z`, leave: `${day}T17:00:00Z` });
+    await book(client, { spaceId, enter: `${day}T09:00:00Z`, leave: `${day}T17:00:00Z` });
   }
   // 3 × 8 h of 2 desks × 40 target hours (79 whole hours for a week that ends at 23:59:59) → 30 %.
-  const load = await admin.get<{ spaceLoadNextWeek: number }>('/stats/load', { location: areaId });
+  const load = await admin.call(routes.stats.load, { query: { location: areaId } });
   expect(load.spaceLoadNextWeek).toBe(30);
 
   await signInThroughUi(page);
@@ -55,7 +53,7 @@ test('the statistics dashboard shows the numbers of a known set of bookings and 
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Statistics' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Statistics' })).toBeVisible();
 
-  const summary = await admin.get<{ numLocations: number; numSpaces: number; numUsers: number }>('/stats/');
+  const summary = await admin.call(routes.stats.summary);
   const card = (label: string) =>
     page
       .getByRole('main')
@@ -97,7 +95,7 @@ test('the statistics dashboard shows the numbers of a known set of bookings and 
 
 test('the dashboard says so when the statistics are hidden', async ({ page }) => {
   const admin = await adminClient();
-  await admin.put('/setting/', [{ name: 'hide_stats', value: '1' }]);
+  await saveSettings(admin, [{ name: 'hide_stats', value: '1' }]);
   try {
     await signInThroughUi(page);
     await expectSignedInLayout(page);
@@ -105,6 +103,6 @@ test('the dashboard says so when the statistics are hidden', async ({ page }) =>
     await expect(page.getByRole('heading', { name: 'Statistics are hidden' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Open settings' })).toBeVisible();
   } finally {
-    await admin.put('/setting/', [{ name: 'hide_stats', value: '0' }]);
+    await saveSettings(admin, [{ name: 'hide_stats', value: '0' }]);
   }
 });

@@ -1,7 +1,8 @@
 import { ApiError, login, PerchClient, singleOrg } from '@perch/client';
+import { routes } from '@perch/contract/values';
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { adminClient, createUser, unique } from './support/api';
+import { adminClient, createAreaWithSpaces, createUser, saveSettings, settingValue, unique } from './support/api';
 import { expectSignedInLayout, signInThroughUi } from './support/sign-in';
 
 const ZONE = 'Europe/Berlin';
@@ -13,24 +14,18 @@ function dayFromToday(days: number): string {
   );
 }
 
-async function settingValue(admin: PerchClient, name: string): Promise<string> {
-  const list = await admin.get<{ name: string; value: string }[]>('/setting/');
-  return list.find((s) => s.name === name)?.value ?? '';
-}
-
 test('an admin lowers the days in advance on the settings screen; a booking beyond them is refused (SPEC §5)', async ({
   page,
   browser,
 }) => {
   const admin = await adminClient();
   const before = await settingValue(admin, 'max_days_in_advance');
-  const areaId = await admin.save('/location/', { name: unique('Advance floor'), enabled: true, timezone: ZONE });
-  const bulk = await admin.post<{ creates: { id: string }[] }>(`/location/${areaId}/space/bulk`, {
-    creates: [{ name: 'Desk 1', x: 40, y: 40, width: 120, height: 80 }],
-    updates: [],
-    deleteIds: [],
-  });
-  const spaceId = bulk.data.creates[0]!.id;
+  const {
+    id: areaId,
+    spaceIds: [spaceId],
+  } = await createAreaWithSpaces(admin, { name: unique('Advance floor'), timezone: ZONE }, [
+    { name: 'Desk 1', x: 40, y: 40, width: 120, height: 80 },
+  ]);
   const email = `${unique('advance').replace(/\s+/g, '.').toLowerCase()}@perch.local`;
   const person = await createUser(admin, { firstname: 'Ada', lastname: 'Ahead' }, email);
 
@@ -58,7 +53,7 @@ test('an admin lowers the days in advance on the settings screen; a booking beyo
     await login(client, { email: person.email, password: person.password, organizationId: organization.id });
     const day = dayFromToday(6);
     const refused = await client
-      .post('/booking/', { spaceId, enter: `${day}T09:00:00Z`, leave: `${day}T17:00:00Z` })
+      .call(routes.booking.create, { body: { spaceId, enter: `${day}T09:00:00Z`, leave: `${day}T17:00:00Z` } })
       .then(() => null)
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
@@ -73,7 +68,7 @@ test('an admin lowers the days in advance on the settings screen; a booking beyo
     await expect(userPage.getByText('Your booking must not be more than 3 days in advance.')).toBeVisible();
     await context.close();
   } finally {
-    await admin.put('/setting/', [{ name: 'max_days_in_advance', value: before }]);
+    await saveSettings(admin, [{ name: 'max_days_in_advance', value: before }]);
   }
 });
 
@@ -105,6 +100,6 @@ test('a custom logo saved on the settings screen shows in the header at once', a
     await expect(page.getByText('The settings were saved.')).toBeVisible();
     await expect(page.getByRole('banner').getByRole('img', { name: organization })).toBeVisible();
   } finally {
-    await admin.put('/setting/', [{ name: 'custom_logo_url', value: before }]);
+    await saveSettings(admin, [{ name: 'custom_logo_url', value: before }]);
   }
 });

@@ -1,3 +1,4 @@
+import { Role, routes } from '@perch/contract/values';
 import { expect, test } from '@playwright/test';
 import { adminClient, unique } from './support/api';
 import { expectSignedInLayout, signInThroughUi } from './support/sign-in';
@@ -10,7 +11,7 @@ test('an admin creates a user with a generated password; the user replaces it at
   const lastname = unique('Hamilton').replace(/\s+/g, '');
   const email = `${lastname.toLowerCase()}@perch.local`;
   const groupName = unique('Night shift');
-  const groupId = await admin.save('/group/', { name: groupName });
+  const { id: groupId } = await admin.call(routes.group.create, { body: { name: groupName } });
 
   await signInThroughUi(page);
   await expectSignedInLayout(page);
@@ -37,7 +38,7 @@ test('an admin creates a user with a generated password; the user replaces it at
   await page.getByRole('searchbox', { name: 'Search users' }).fill(lastname);
   const row = page.getByRole('row', { name: new RegExp(email) });
   await expect(row).toContainText('Space admin');
-  const members = await admin.get<{ email: string }[]>(`/group/${groupId}/member`);
+  const members = await admin.call(routes.group.members, { params: { id: groupId } });
   expect(members.map((m) => m.email)).toEqual([email]);
 
   // The same address a second time is refused at the email field (409, code 3001).
@@ -70,7 +71,9 @@ test('the role rules hold on the users screen: no own role change, no own deleti
   const admin = await adminClient();
   const email = `${unique('orgadmin').replace(/\s+/g, '.').toLowerCase()}@perch.local`;
   const initial = 'Initial!pass1';
-  await admin.save('/user/', { email, firstname: 'Olga', lastname: 'Admin', role: 20, password: initial });
+  await admin.call(routes.user.create, {
+    body: { email, firstname: 'Olga', lastname: 'Admin', role: Role.OrgAdmin, password: initial },
+  });
 
   await signInThroughUi(page, email, initial);
   await page.getByLabel(/^New password/).fill('Own!secret42');

@@ -8,10 +8,13 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AuthContext } from './context.js';
+import type { RegisteredRoute } from './http/contract-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route as registered, with the contract endpoint it serves (see http/contract-routes.ts). */
+    registeredRoutes: readonly RegisteredRoute[];
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -83,8 +83,13 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(searchRoutes);
   await app.register((a) => webAppRoutes(a as App, opts.webDistDir ?? deps.config.WEB_DIST_DIR));
 
-  // While features move to the endpoint table, routes outside it are reported, not refused.
+  // Every endpoint of the contract has a handler, and no API route lives outside the contract.
   const { missing, unexpected } = compareWithContract(registered, ALL_ENDPOINTS);
-  if (missing.length || unexpected.length) app.log.debug({ missing, unexpected }, 'routes outside the contract');
+  if (missing.length || unexpected.length)
+    throw new Error(
+      `Routes and contract differ. Without a handler: ${missing.join(', ') || 'none'}. ` +
+        `Not in the contract: ${unexpected.join(', ') || 'none'}.`,
+    );
+  app.decorate('registeredRoutes', registered);
   return app;
 }

@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Db, PreparedQuery } from './db/connection.js';
 import type { UserRow } from './db/schema.js';
+import type { BookingHook } from './features/bookings/write.js';
 import type { SecretBox } from './lib/secret-box.js';
 import type { TokenService } from './lib/tokens.js';
 
@@ -18,6 +19,8 @@ export interface AppDeps {
   secrets: SecretBox;
   installId: string;
   version: string;
+  /** Called in the transaction of every booking write (see features/bookings/write.ts). */
+  bookingHooks: readonly BookingHook[];
   ping(): Promise<void>;
 }
 

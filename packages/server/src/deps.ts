@@ -46,6 +46,7 @@ export async function createDeps(config: Config, handle: DatabaseHandle): Promis
     secrets,
     installId,
     version: VERSION,
+    bookingHooks: [],
     ping: () => handle.ping(),
   };
 }

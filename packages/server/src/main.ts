@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   }
   const stopJobs = config.JOBS_DISABLED
     ? () => {}
-    : startScheduler(deps.db, [purgeExpiredJob, bookingRetentionJob], app.log);
+    : startScheduler(deps, [purgeExpiredJob, bookingRetentionJob], app.log);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -43,8 +43,9 @@ export const userListSchema = z.array(userSchema);
 
 export const userSaveBody = z.object({
   email: z.string().trim().min(1).max(256),
-  firstname: z.string().trim().max(128).default(''),
-  lastname: z.string().trim().max(128).default(''),
+  // Optional (SPEC §7 creates users without them); checked as names when given.
+  firstname: z.string().trim().max(128).optional(),
+  lastname: z.string().trim().max(128).optional(),
   role: roleSchema.default(0),
   password: z.string().max(64).optional(),
   sendInvitation: z.boolean().optional(),

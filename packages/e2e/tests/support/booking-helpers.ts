@@ -1,9 +1,19 @@
-import type { PerchClient } from '@perch/client';
+import type { CallInput, PerchClient } from '@perch/client';
+import { routes } from '@perch/contract/values';
 import { expect, type Page } from '@playwright/test';
-import { adminClient, createUser, signedInClient, unique, type TestUser } from './api';
+import {
+  adminClient,
+  book,
+  createAreaWithSpaces,
+  createUser,
+  saveSettings,
+  signedInClient,
+  unique,
+  type TestUser,
+} from './api';
 import { signInThroughUi } from './sign-in';
 
-export { adminClient, unique };
+export { adminClient, book, unique };
 
 /** The organisation default zone of a fresh server; test areas use it too. */
 export const AREA_ZONE = 'Europe/Berlin';
@@ -48,33 +58,28 @@ export interface TestArea {
 export async function createArea(
   admin: PerchClient,
   deskNames: readonly string[],
-  extra: Record<string, unknown> = {},
+  extra: Partial<CallInput<typeof routes.location.create>['body']> = {},
 ): Promise<TestArea> {
   const name = unique('Booking floor');
-  const id = await admin.save('/location/', { name, enabled: true, timezone: AREA_ZONE, ...extra });
-  const creates = deskNames.map((desk, i) => ({ name: desk, x: 40 + i * 180, y: 60, width: 140, height: 80 }));
-  const result = await admin.post<{ creates: { id: string; success: boolean }[] }>(`/location/${id}/space/bulk`, {
-    creates,
-    updates: [],
-    deleteIds: [],
-  });
-  const spaces = Object.fromEntries(deskNames.map((desk, i) => [desk, result.data.creates[i]!.id]));
+  const desks = deskNames.map((desk, i) => ({ name: desk, x: 40 + i * 180, y: 60, width: 140, height: 80 }));
+  const { id, spaceIds } = await createAreaWithSpaces(admin, { name, timezone: AREA_ZONE, ...extra }, desks);
+  const spaces = Object.fromEntries(deskNames.map((desk, i) => [desk, spaceIds[i]!]));
   return { id, name, spaces };
 }
 
 /** Changes organisation settings and answers a function that puts the old values back. */
 export async function withSettings(admin: PerchClient, values: Record<string, string>): Promise<() => Promise<void>> {
-  const current = await admin.get<{ name: string; value: string }[]>('/setting/');
+  const current = await admin.call(routes.setting.list);
   const before = Object.keys(values).map((name) => ({
     name,
     value: current.find((s) => s.name === name)?.value ?? '0',
   }));
-  await admin.put(
-    '/setting/',
+  await saveSettings(
+    admin,
     Object.entries(values).map(([name, value]) => ({ name, value })),
   );
   return async () => {
-    await admin.put('/setting/', before);
+    await saveSettings(admin, before);
   };
 }
 

@@ -1,8 +1,11 @@
 import type { Endpoint } from '@perch/contract';
 import type { App } from '../app-context.js';
 
-/** Paths that are not API routes: the web app, its shell routes and the API documentation. */
-const NON_API = /^\/(?:$|ui(?:\/|$)|_app|docs(?:\/|$))/;
+/**
+ * Paths that are not API routes: the web app's files and shell routes, the redirects and
+ * robots.txt of http/web-app.ts, and the API documentation.
+ */
+export const NON_API_PATH = /^\/(?:$|ui(?:\/|$)|_app(?:\/|$)|admin\/|robots\.txt$|docs(?:\/|$))/;
 
 export interface RegisteredRoute {
   method: string;
@@ -15,7 +18,8 @@ export function recordRoutes(app: App): RegisteredRoute[] {
   const seen: RegisteredRoute[] = [];
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat())
-      if (method !== 'HEAD') seen.push({ method, url: r.url, endpoint: r.config?.endpoint });
+      // HEAD mirrors GET; OPTIONS answers CORS preflights.
+      if (method !== 'HEAD' && method !== 'OPTIONS') seen.push({ method, url: r.url, endpoint: r.config?.endpoint });
   });
   return seen;
 }
@@ -34,7 +38,7 @@ export function compareWithContract(
   return {
     missing: endpoints.map((e) => key(e.method, e.path)).filter((k) => !served.has(k)),
     unexpected: registered
-      .filter((r) => !NON_API.test(r.url) && (!r.endpoint || !declared.has(key(r.method, r.url))))
+      .filter((r) => !NON_API_PATH.test(r.url) && (!r.endpoint || !declared.has(key(r.method, r.url))))
       .map((r) => key(r.method, r.url)),
   };
 }

@@ -33,10 +33,10 @@ describe('booking retention', () => {
     await insert(floor.spaces[0]!, 400);
     await insert(floor.spaces[1]!, 40);
     const fresh = await insert(floor.spaces[2]!, 10);
-    await bookingRetentionJob.run(s.deps.db);
+    await bookingRetentionJob.run(s.deps);
     expect(await s.deps.db.selectFrom('bookings').select('id').execute()).toHaveLength(3);
     await setSettings(s, { booking_retention_enabled: '1', booking_retention_days: '30' });
-    await bookingRetentionJob.run(s.deps.db);
+    await bookingRetentionJob.run(s.deps);
     const left = (await s.deps.db.selectFrom('bookings').select('id').execute()).map((r) => r.id);
     expect(left).toEqual([fresh.id]);
   });

@@ -5,7 +5,7 @@ import type { Job } from './scheduler.js';
 export const purgeExpiredJob: Job = {
   name: 'purge-expired',
   intervalSeconds: 60,
-  async run(db) {
+  async run({ db }) {
     const now = new Date();
     await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
     await db.deleteFrom('refresh_tokens').where('expires_at', '<', now).execute();

@@ -13,11 +13,11 @@ describe('background jobs', () => {
   it('run once per interval however many processes try at once', async () => {
     let runs = 0;
     const job: Job = { name: `count-${Date.now()}`, intervalSeconds: 60, run: async () => void runs++ };
-    const results = await Promise.all(Array.from({ length: 6 }, () => runIfDue(s.deps.db, job)));
+    const results = await Promise.all(Array.from({ length: 6 }, () => runIfDue(s.deps, job)));
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(runs).toBe(1);
-    expect(await runIfDue(s.deps.db, job)).toBe(false);
-    expect(await runIfDue(s.deps.db, job, new Date(Date.now() + 61_000))).toBe(true);
+    expect(await runIfDue(s.deps, job)).toBe(false);
+    expect(await runIfDue(s.deps, job, new Date(Date.now() + 61_000))).toBe(true);
     expect(runs).toBe(2);
   });
 
@@ -32,7 +32,7 @@ describe('background jobs', () => {
       .executeTakeFirstOrThrow();
     await s.deps.db.insertInto('auth_states').values({ state_type: 5, expires_at: old }).execute();
     const before = await s.deps.db.selectFrom('sessions').select('id').execute();
-    await purgeExpiredJob.run(s.deps.db);
+    await purgeExpiredJob.run(s.deps);
     const after = await s.deps.db.selectFrom('sessions').select('id').execute();
     expect(after.length).toBe(before.length - 1);
     expect(after.some((x) => x.id === session.id)).toBe(false);

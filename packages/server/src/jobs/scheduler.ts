@@ -1,11 +1,13 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/connection.js';
+import type { AppDeps } from '../context.js';
+import { withTransaction } from '../db/transaction.js';
 
 export interface Job {
   name: string;
   intervalSeconds: number;
-  run(db: Db): Promise<void>;
+  /** Does the work, with `deps` bound to the run's transaction. */
+  run(deps: AppDeps): Promise<void>;
 }
 
 /**
@@ -13,15 +15,15 @@ export interface Job {
  * advisory lock lets one of them in, and `job_runs` records the run so the others skip it
  * until the interval has passed. Returns true when this call ran the job.
  */
-export async function runIfDue(db: Db, job: Job, now = new Date()): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+export async function runIfDue(deps: AppDeps, job: Job, now = new Date()): Promise<boolean> {
+  return deps.db.transaction().execute(async (trx) => {
     const { rows } = await sql<{
       locked: boolean;
     }>`SELECT pg_try_advisory_xact_lock(hashtext(${'job:' + job.name})) AS locked`.execute(trx);
     if (!rows[0]?.locked) return false;
     const last = await trx.selectFrom('job_runs').select('last_run_at').where('name', '=', job.name).executeTakeFirst();
     if (last && last.last_run_at.getTime() > now.getTime() - job.intervalSeconds * 1000 + 500) return false;
-    await job.run(trx);
+    await job.run(withTransaction(deps, trx));
     await trx
       .insertInto('job_runs')
       .values({ name: job.name, last_run_at: now })
@@ -32,14 +34,14 @@ export async function runIfDue(db: Db, job: Job, now = new Date()): Promise<bool
 }
 
 /** Checks every job every `tickSeconds`; returns a function that stops the timer. */
-export function startScheduler(db: Db, jobs: Job[], log: FastifyBaseLogger, tickSeconds = 30): () => void {
+export function startScheduler(deps: AppDeps, jobs: Job[], log: FastifyBaseLogger, tickSeconds = 30): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     for (const job of jobs) {
       try {
-        await runIfDue(db, job);
+        await runIfDue(deps, job);
       } catch (err) {
         log.error({ err, job: job.name }, 'background job failed');
       }

@@ -1,5 +1,5 @@
 import { ApiError } from '@perch/client';
-import { ErrorCode } from '@perch/contract';
+import { ErrorCode } from '@perch/contract/values';
 import type { Message, MessageKey } from '../i18n';
 import type { ValueMap } from './session/session-data';
 

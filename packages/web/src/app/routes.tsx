@@ -1,11 +1,11 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { NotFoundPage } from '../features/system/NotFoundPage';
+import { NotFoundPage } from '../shared/system-pages/NotFoundPage';
+import { ServerUnreachablePage } from '../shared/system-pages/ServerUnreachablePage';
 import { RequireAdmin } from './guards/RequireAdmin';
 import { RequireSignedIn } from './guards/RequireSignedIn';
 import { DEFAULT_SIGNED_IN_PATH } from './safe-redirect';
 import { useSession } from './session/session-context';
-import { ServerUnreachablePage } from '../features/system/ServerUnreachablePage';
 import { PublicLayout } from './shell/PublicLayout';
 import { SignedInLayout } from './shell/SignedInLayout';
 import { FullPageLoader } from './ui/Loaders';

@@ -1,18 +1,23 @@
-import { ErrorCode, isComplexPassword, isServiceAccount, type Credentials } from '@perch/contract';
+import { ErrorCode, isComplexPassword, isServiceAccount } from '@perch/contract';
 import type { AppDeps } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
 import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { deviceLabel } from '../../lib/device.js';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.js';
-import { findUserByEmail } from '../users/repo.js';
-import { createSession, issueCredentials } from './sessions.js';
+import { findUserByEmail, updateUser } from '../users/repo.js';
+import { createSession, issueCredentials, type IssuedTokens } from './sessions.js';
 import { blockedFor, recordFailure, recordSuccess, throttleKeys } from './throttle.js';
 
+/** A password sign-in: the form's fields and the facts of the request it came in with. */
 export interface PasswordAttempt {
   organizationId: string;
   email: string;
   password: string;
+  /** The client's address (failed attempts are throttled per address). */
   ip: string;
-  device: string;
+  /** The client's `User-Agent`, which names the session's device. */
+  userAgent: string | undefined;
 }
 
 const loginFailed = () => badRequest('Sign-in failed: wrong email or password');
@@ -22,10 +27,11 @@ const loginFailed = () => badRequest('Sign-in failed: wrong email or password');
  * the account and the password. Returns the user; failures are counted for the throttle.
  */
 async function checkPassword(deps: AppDeps, a: PasswordAttempt): Promise<UserRow> {
-  const keys = throttleKeys(a.organizationId, a.email, a.ip);
-  const wait = await blockedFor(deps.db, keys);
+  const orgId = a.organizationId.toLowerCase();
+  const keys = throttleKeys(orgId, a.email, a.ip);
+  const wait = await blockedFor(deps, keys);
   if (wait > 0) throw tooManyRequests(wait, 'Too many failed sign-in attempts; try again later');
-  const user = await findUserByEmail(deps.db, a.organizationId, a.email);
+  const user = await findUserByEmail(deps.db, orgId, a.email);
   const usable =
     user &&
     user.password_hash !== null &&
@@ -35,34 +41,35 @@ async function checkPassword(deps: AppDeps, a: PasswordAttempt): Promise<UserRow
     !isServiceAccount(user.role);
   const ok = await verifyPassword(a.password, usable ? (user.password_hash as string) : DUMMY_PASSWORD_HASH);
   if (!usable || !ok) {
-    await recordFailure(deps.db, deps.config, keys);
+    await recordFailure(deps, keys);
     throw loginFailed();
   }
-  await recordSuccess(deps.db, keys);
+  await recordSuccess(deps, keys);
   return user;
 }
 
-async function startSession(deps: AppDeps, user: UserRow, device: string): Promise<Credentials> {
-  return deps.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ last_activity_at: new Date() }).where('id', '=', user.id).execute();
-    const sessionId = await createSession(trx, user.id, device, deps.config.MAX_SESSIONS_PER_USER);
-    return issueCredentials(deps, trx, user, sessionId);
+async function startSession(deps: AppDeps, user: UserRow, userAgent: string | undefined): Promise<IssuedTokens> {
+  return inTransaction(deps, async (tx) => {
+    await updateUser(tx.db, user.id, { last_activity_at: new Date() });
+    const sessionId = await createSession(tx, user.id, deviceLabel(userAgent), deps.config.MAX_SESSIONS_PER_USER);
+    return issueCredentials(tx, user, sessionId);
   });
 }
 
-export async function passwordLogin(deps: AppDeps, a: PasswordAttempt): Promise<Credentials> {
+/** Signs in with email and password (public). */
+export async function passwordLogin(deps: AppDeps, a: PasswordAttempt): Promise<IssuedTokens> {
   if (deps.config.DISABLE_PASSWORD_LOGIN) throw new HttpError(404, 'Password sign-in is disabled');
   const user = await checkPassword(deps, a);
   if (user.password_update_required)
     throw unauthorized('A new password must be set before signing in', ErrorCode.PasswordUpdateRequired);
-  return startSession(deps, user, a.device);
+  return startSession(deps, user, a.userAgent);
 }
 
-/** The forced password change after an admin set a password: old one in, new one set, signed in. */
+/** The forced password change after an admin set a password: old one in, new one set, signed in (public). */
 export async function updatePasswordAndLogin(
   deps: AppDeps,
   a: PasswordAttempt & { newPassword: string },
-): Promise<Credentials> {
+): Promise<IssuedTokens> {
   if (deps.config.DISABLE_PASSWORD_LOGIN) throw new HttpError(404, 'Password sign-in is disabled');
   if (a.newPassword === a.password) throw badRequest('The new password must differ from the old one');
   if (!isComplexPassword(a.newPassword))
@@ -70,10 +77,6 @@ export async function updatePasswordAndLogin(
   const user = await checkPassword(deps, a);
   if (!user.password_update_required) throw badRequest('No password change is pending for this account');
   const hash = await hashPassword(a.newPassword);
-  await deps.db
-    .updateTable('users')
-    .set({ password_hash: hash, password_update_required: false })
-    .where('id', '=', user.id)
-    .execute();
-  return startSession(deps, { ...user, password_hash: hash, password_update_required: false }, a.device);
+  await updateUser(deps.db, user.id, { password_hash: hash, password_update_required: false });
+  return startSession(deps, { ...user, password_hash: hash, password_update_required: false }, a.userAgent);
 }

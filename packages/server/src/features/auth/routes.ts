@@ -1,111 +1,25 @@
-import {
-  credentialsSchema,
-  loginBody,
-  logoutParams,
-  preflightBody,
-  preflightSchema,
-  refreshBody,
-} from '@perch/contract';
-import { z } from 'zod';
+import { api } from '@perch/contract';
 import type { App } from '../../app-context.js';
-import { badRequest, notFound } from '../../http/errors.js';
-import { isUuid } from '../../http/ids.js';
-import { deviceLabel } from '../../lib/device.js';
-import { findOrganizationByActiveDomain } from '../organizations/repo.js';
+import { route } from '../../http/route.js';
 import { passwordLogin, updatePasswordAndLogin } from './login.js';
-import { buildPreflight, organizationForEmail, singleOrganization } from './preflight.js';
+import { preflightForDomain, preflightForEmail, preflightForSingleOrganization } from './preflight.js';
+import { presentCredentials, presentPreflight } from './presenter.js';
 import { refreshSession } from './sessions.js';
-
-const tags = ['auth'];
-const open = { public: true };
+import { signOut } from './sign-out.js';
 
 export async function authRoutes(app: App): Promise<void> {
-  const deps = app.deps;
+  const { deps } = app;
+  const e = api.auth;
 
-  app.post(
-    '/auth/preflight',
-    { config: open, schema: { tags, body: preflightBody, response: { 200: preflightSchema } } },
-    async (req) => {
-      const org = await organizationForEmail(deps, req.body.email);
-      if (!org) throw notFound('No organisation found for this email address');
-      return buildPreflight(deps, org);
-    },
+  route(app, e.preflight, async ({ body }) => presentPreflight(await preflightForEmail(deps, body.email)));
+  route(app, e.singleOrg, async () => presentPreflight(await preflightForSingleOrganization(deps)));
+  route(app, e.orgByDomain, async ({ params }) => presentPreflight(await preflightForDomain(deps, params.domain)));
+  route(app, e.login, async ({ body, request }) =>
+    presentCredentials(await passwordLogin(deps, { ...body, ip: request.ip, userAgent: request.userAgent })),
   );
-
-  app.get('/auth/singleorg', { config: open, schema: { tags, response: { 200: preflightSchema } } }, async () => {
-    const org = await singleOrganization(deps);
-    if (!org) throw notFound('This server hosts more than one organisation');
-    return buildPreflight(deps, org);
-  });
-
-  app.get(
-    '/auth/org/:domain',
-    {
-      config: open,
-      schema: { tags, params: z.object({ domain: z.string().max(300) }), response: { 200: preflightSchema } },
-    },
-    async (req) => {
-      const org = await findOrganizationByActiveDomain(deps.db, req.params.domain);
-      if (!org) throw notFound('Unknown domain');
-      return buildPreflight(deps, org);
-    },
+  route(app, e.updatePassword, async ({ body, request }) =>
+    presentCredentials(await updatePasswordAndLogin(deps, { ...body, ip: request.ip, userAgent: request.userAgent })),
   );
-
-  app.post(
-    '/auth/login',
-    { config: open, schema: { tags, body: loginBody, response: { 200: credentialsSchema } } },
-    (req) =>
-      passwordLogin(deps, {
-        ...req.body,
-        organizationId: req.body.organizationId.toLowerCase(),
-        ip: req.ip,
-        device: deviceLabel(req.headers['user-agent']),
-      }),
-  );
-
-  app.post(
-    '/auth/updatepw',
-    {
-      config: open,
-      schema: {
-        tags,
-        body: loginBody.extend({ newPassword: z.string().min(8).max(64) }),
-        response: { 200: credentialsSchema },
-      },
-    },
-    (req) =>
-      updatePasswordAndLogin(deps, {
-        ...req.body,
-        organizationId: req.body.organizationId.toLowerCase(),
-        ip: req.ip,
-        device: deviceLabel(req.headers['user-agent']),
-      }),
-  );
-
-  app.post(
-    '/auth/refresh',
-    { config: open, schema: { tags, body: refreshBody, response: { 200: credentialsSchema } } },
-    (req) => refreshSession(deps, req.body.refreshToken),
-  );
-
-  app.get('/auth/logout/:where', { config: open, schema: { tags, params: logoutParams } }, async (req, reply) => {
-    const auth = req.auth;
-    if (!auth) throw badRequest('Signing out needs a valid access token');
-    const { where } = req.params;
-    if (where === 'current') {
-      await deps.db.deleteFrom('sessions').where('id', '=', auth.sessionId).execute();
-    } else if (where === 'all') {
-      await deps.db.deleteFrom('sessions').where('user_id', '=', auth.userId).execute();
-    } else if (isUuid(where)) {
-      const r = await deps.db
-        .deleteFrom('sessions')
-        .where('id', '=', where.toLowerCase())
-        .where('user_id', '=', auth.userId)
-        .executeTakeFirst();
-      if (Number(r.numDeletedRows) === 0) throw notFound('Unknown session');
-    } else {
-      throw badRequest('Sign out "current", "all" or a session id');
-    }
-    return reply.code(204).send();
-  });
+  route(app, e.refresh, async ({ body }) => presentCredentials(await refreshSession(deps, body.refreshToken)));
+  route(app, e.logout, ({ auth, params }) => signOut(deps, auth, params.where));
 }

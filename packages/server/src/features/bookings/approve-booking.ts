@@ -1,50 +1,31 @@
 import { Role } from '@perch/contract';
-import type { FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { requireRole } from '../../access.js';
 import type { AppDeps, AuthContext } from '../../context.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { requireOrgRole } from '../../http/permissions.js';
-import { removeBookings } from './delete-booking.js';
-import { bookingViews, findBookingView, type BookingView } from './repo.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { pathId } from '../../http/ids.js';
+import { requireApprover } from './policy.js';
+import { findBookingView, pendingBookingsFor, type BookingView } from './repo.js';
+import { approveBooking, removeBookings } from './write.js';
 
 const DAY_MS = 86_400_000;
 
-/**
- * Spaces whose bookings the caller may approve: those with an approver group the caller is
- * in, and those without approver groups (any space admin).
- */
-function approvableBy(auth: AuthContext) {
-  return sql<boolean>`(
-    NOT EXISTS (SELECT 1 FROM space_approvers sa WHERE sa.space_id = bookings.space_id)
-    OR EXISTS (SELECT 1 FROM space_approvers sa JOIN user_groups ug ON ug.group_id = sa.group_id
-               WHERE sa.space_id = bookings.space_id AND ug.user_id = ${auth.userId}))`;
-}
-
 /** Bookings waiting for the caller's approval (not ended more than a day ago), by start. */
 export async function pendingApprovals(deps: AppDeps, auth: AuthContext): Promise<BookingView[]> {
-  return bookingViews(deps.db)
-    .where('bookings.organization_id', '=', auth.orgId)
-    .where('bookings.approved', '=', false)
-    .where('bookings.leave_at', '>=', new Date(Date.now() - DAY_MS))
-    .where(approvableBy(auth))
-    .orderBy('bookings.enter_at')
-    .execute();
+  requireRole(auth, Role.SpaceAdmin);
+  return pendingBookingsFor(deps.db, auth.orgId, auth.userId, new Date(Date.now() - DAY_MS));
 }
 
-/** POST /booking/{id}/approve: true confirms, false declines (the booking is removed). */
-export async function approveBooking(deps: AppDeps, req: FastifyRequest, id: string, approved: boolean): Promise<void> {
-  const b = await findBookingView(deps.db, id);
+/** Confirms (true) or declines (false, the booking is removed) a booking waiting for approval. */
+export async function decideApproval(
+  deps: AppDeps,
+  auth: AuthContext,
+  input: { id: string; approved: boolean },
+): Promise<void> {
+  const b = await findBookingView(deps.db, pathId(input.id, 'Unknown booking'));
   if (!b) throw notFound('Unknown booking');
-  const auth = requireOrgRole(req, b.organization_id, Role.SpaceAdmin);
-  const allowed = await deps.db
-    .selectFrom('bookings')
-    .select('id')
-    .where('id', '=', b.id)
-    .where(approvableBy(auth))
-    .executeTakeFirst();
-  if (!allowed) throw forbidden('You are not an approver of this space');
+  await requireApprover(deps.db, auth, { id: b.id, organizationId: b.organization_id });
   if (b.leave_at.getTime() < Date.now() - DAY_MS) throw badRequest('This booking ended too long ago');
   if (b.approved) return;
-  if (approved) await deps.db.updateTable('bookings').set({ approved: true }).where('id', '=', b.id).execute();
-  else await deps.db.transaction().execute((trx) => removeBookings(trx, [b.id]));
+  if (input.approved) await approveBooking(deps, auth, b.id);
+  else await removeBookings(deps, auth, [b.id], 'declined');
 }

@@ -1,20 +1,23 @@
-import { ErrorCode } from '@perch/contract';
+import type { ErrorCode } from '@perch/contract';
 import { sql } from 'kysely';
 import type { DateTime } from 'luxon';
 import type { Db } from '../../db/connection.js';
-import { conflict, HttpError } from '../../http/errors.js';
-import type { SpaceFacts } from './facts.js';
-import { areaIntervals, loadPersonFacts } from './facts.js';
-import { firstViolation, type BookingSettings, type RuleViolation } from './rules/index.js';
+import { HttpError } from '../../http/errors.js';
+import { areaIntervals, loadPersonFacts, type SpaceFacts } from './facts.js';
+import { firstViolation, type RuleViolation } from './rules/index.js';
+import type { BookingTarget } from './target.js';
 
-export interface BookingCheck {
+/** One rule check: a booking, a change, a precheck, or one occurrence of a series. */
+export interface RuleCheck {
   mode: 'create' | 'update' | 'precheck';
-  space: SpaceFacts;
-  personId: string;
+  target: BookingTarget;
+  /** The window checked: the target's, or an occurrence's. */
   enter: DateTime;
   leave: DateTime;
+  /** The person the booking is for (their limits and groups count). */
+  personId: string;
   subject: string;
-  settings: BookingSettings;
+  /** The acting admin is exempt from most limits (see policy.ts). */
   exempt: boolean;
   now: DateTime;
   /** The booking being changed (update) — left out of every count. */
@@ -34,60 +37,36 @@ export async function lockForBooking(trx: Db, personId: string, space: SpaceFact
     await sql`SELECT pg_advisory_xact_lock(hashtext(${'booking-area:' + space.locationId}))`.execute(trx);
 }
 
-/** Loads the facts and runs the rules; returns the first violation or null. */
-export async function violationFor(trx: Db, c: BookingCheck): Promise<RuleViolation | null> {
-  const person = await loadPersonFacts(trx, c.personId, c.enter, c.leave, c.now, c.excludeBookingId);
+/**
+ * The booking rules, as every booking write and check runs them: loads what they look at
+ * (the person's groups and counts, the area's other bookings) and returns the first
+ * violation in the reference's order, or null.
+ */
+export async function checkRules(db: Db, c: RuleCheck): Promise<RuleViolation | null> {
+  const { space, settings } = c.target;
+  const person = await loadPersonFacts(db, c.personId, c.enter, c.leave, c.now, c.excludeBookingId);
   const areaBookings =
-    c.space.capacity > 0 ? await areaIntervals(trx, c.space.locationId, c.enter, c.leave, c.excludeBookingId) : [];
+    space.capacity > 0 ? await areaIntervals(db, space.locationId, c.enter, c.leave, c.excludeBookingId) : [];
   return firstViolation({
     mode: c.mode,
-    window: { enter: c.enter, leave: c.leave, zone: c.space.zone },
+    window: { enter: c.enter, leave: c.leave, zone: space.zone },
     now: c.now,
     subject: c.subject,
-    settings: c.settings,
+    settings,
     exempt: c.exempt,
     space:
-      c.mode === 'precheck'
-        ? null
-        : { requireSubject: c.space.requireSubject, allowedGroups: c.space.spaceAllowedGroups },
-    locationAllowedGroups: c.space.locationAllowedGroups,
+      c.mode === 'precheck' ? null : { requireSubject: space.requireSubject, allowedGroups: space.spaceAllowedGroups },
+    locationAllowedGroups: space.locationAllowedGroups,
     personGroups: person.groups,
-    bookableDays: c.space.bookableDays,
-    capacity: c.space.capacity,
+    bookableDays: space.bookableDays,
+    capacity: space.capacity,
     areaBookings,
     personOverlapping: person.overlapping,
     personUpcoming: person.upcoming + (c.upcomingMarkup ?? 0),
   });
 }
 
+/** The HTTP answer of a refused booking: its status and app code. */
 export function ruleError(v: RuleViolation): HttpError {
-  return new HttpError(v.status, v.message, v.code as ErrorCode);
-}
-
-export const slotTaken = () =>
-  conflict('There is already another booking in the selected date range', ErrorCode.BookingSlotConflict);
-
-/** True for the exclusion-constraint violation: another booking holds the slot. */
-export function isSlotConflict(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23P01';
-}
-
-/** Whether another booking of the space overlaps the window (half-open). */
-export async function slotIsTaken(
-  trx: Db,
-  spaceId: string,
-  enter: DateTime,
-  leave: DateTime,
-  exclude: string | null,
-): Promise<boolean> {
-  const row = await trx
-    .selectFrom('bookings')
-    .select('id')
-    .where('space_id', '=', spaceId)
-    .where('id', '<>', exclude ?? '00000000-0000-0000-0000-000000000000')
-    .where(
-      sql<boolean>`tstzrange(enter_at, leave_at, '[)') && tstzrange(${enter.toJSDate()}, ${leave.toJSDate()}, '[)')`,
-    )
-    .executeTakeFirst();
-  return row !== undefined;
+  return new HttpError(v.status, v.message, v.code as ErrorCode | undefined);
 }

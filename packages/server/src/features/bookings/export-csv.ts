@@ -1,4 +1,5 @@
-import { presentBooking, type BookingView } from './repo.js';
+import { presentBooking } from './presenter.js';
+import type { BookingView } from './repo.js';
 
 const HEADER = [
   'id',

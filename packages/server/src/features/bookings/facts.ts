@@ -2,7 +2,14 @@ import { sql } from 'kysely';
 import type { DateTime } from 'luxon';
 import type { Db, PreparedQuery } from '../../db/connection.js';
 import { effectiveZone } from '../../lib/time.js';
-import type { Interval } from './rules/index.js';
+import { bookingSettings, orgSettingsJson } from '../settings/org-settings.js';
+import type { BookingSettings, Interval } from './rules/index.js';
+
+/**
+ * What the booking rules look at, read from the database: the space and its area with the
+ * organisation's settings (one prepared query), the person's groups and counts, and the
+ * area's other bookings.
+ */
 
 /** The space being booked, its area and what the rules need of them. */
 export interface SpaceFacts {
@@ -20,8 +27,8 @@ export interface SpaceFacts {
   spaceAllowedGroups: string[];
   locationAllowedGroups: string[];
   needsApproval: boolean;
-  /** The organisation's settings. */
-  settings: Map<string, string>;
+  /** The organisation's booking settings. */
+  settings: BookingSettings;
 }
 
 interface SpaceFactsRow {
@@ -47,7 +54,7 @@ const FACTS_COLUMNS = `
   coalesce(s.require_subject, false) AS require_subject,
   l.id AS location_id, l.name AS location_name, l.enabled AS location_enabled, l.organization_id,
   l.timezone, l.bookable_days, l.max_concurrent_bookings,
-  (SELECT coalesce(json_object_agg(st.name, st.value), '{}') FROM settings st WHERE st.organization_id = l.organization_id) AS settings,
+  ${orgSettingsJson('l.organization_id')} AS settings,
   ARRAY(SELECT group_id::text FROM space_allowed_bookers WHERE space_id = s.id) AS space_groups,
   ARRAY(SELECT group_id::text FROM location_allowed_bookers WHERE location_id = l.id) AS location_groups,
   EXISTS (SELECT 1 FROM space_approvers WHERE space_id = s.id) AS needs_approval`;
@@ -82,7 +89,7 @@ function toFacts(r: SpaceFactsRow | undefined): SpaceFacts | null {
     spaceAllowedGroups: r.space_groups,
     locationAllowedGroups: r.location_groups,
     needsApproval: r.needs_approval,
-    settings,
+    settings: bookingSettings(settings),
   };
 }
 
@@ -132,10 +139,4 @@ export async function areaIntervals(
     .where('id', '<>', excludeBookingId ?? NO_BOOKING)
     .execute();
   return rows.map((r) => ({ enter: r.enter_at.getTime(), leave: r.leave_at.getTime() }));
-}
-
-/** Organisation settings as a map. */
-export async function settingsMap(db: Db, orgId: string): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('settings').select(['name', 'value']).where('organization_id', '=', orgId).execute();
-  return new Map(rows.map((r) => [r.name, r.value]));
 }

@@ -1,38 +1,53 @@
+import { Role } from '@perch/contract';
+import { requireRole } from '../../access.js';
 import type { AppDeps, AuthContext } from '../../context.js';
-import { sql } from 'kysely';
-import { badRequest } from '../../http/errors.js';
-import { isUuid } from '../../http/ids.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { isUuid, pathId } from '../../http/ids.js';
+import { findLocation } from '../locations/repo.js';
 import { findUserByEmail } from '../users/repo.js';
-import { bookingViews, LOCATION_ZONE, type BookingView } from './repo.js';
+import { requireOwnerOrSpaceAdmin } from './policy.js';
+import {
+  bookingsInProgress,
+  bookingsInWallClockWindow,
+  findBookingView,
+  upcomingBookingsOf,
+  type AdminListFilter,
+  type BookingView,
+} from './repo.js';
 
 /** The caller's bookings that have not ended, by start. */
 export async function myBookings(deps: AppDeps, auth: AuthContext): Promise<BookingView[]> {
-  return bookingViews(deps.db)
-    .where('bookings.user_id', '=', auth.userId)
-    .where('bookings.leave_at', '>', new Date())
-    .orderBy('bookings.enter_at')
-    .execute();
+  return upcomingBookingsOf(deps.db, auth.userId);
 }
 
-/** Optional `user` (an email of the organisation) and `location` filters of the admin lists. */
-async function filters(deps: AppDeps, auth: AuthContext, user: string | undefined, location: string | undefined) {
-  let userId: string | undefined;
-  if (user) {
-    const u = await findUserByEmail(deps.db, auth.orgId, user);
+/** One booking: its owner or a space admin of its organisation. */
+export async function getBooking(deps: AppDeps, auth: AuthContext, id: string): Promise<BookingView> {
+  const b = await findBookingView(deps.db, pathId(id, 'Unknown booking'));
+  if (!b) throw notFound('Unknown booking');
+  requireOwnerOrSpaceAdmin(auth, { organizationId: b.organization_id, userId: b.user_id });
+  return b;
+}
+
+/** The admin lists' optional `user` (an email of the organisation) and `location` filters. */
+async function adminFilter(
+  deps: AppDeps,
+  auth: AuthContext,
+  q: { user?: string | undefined; location?: string | undefined },
+): Promise<AdminListFilter> {
+  requireRole(auth, Role.SpaceAdmin);
+  const f: AdminListFilter = { orgId: auth.orgId };
+  if (q.user) {
+    const u = await findUserByEmail(deps.db, auth.orgId, q.user);
     if (!u) throw badRequest('Unknown user');
-    userId = u.id;
+    f.userId = u.id;
   }
-  if (location) {
-    if (!isUuid(location)) throw badRequest('Unknown area');
-    const l = await deps.db
-      .selectFrom('locations')
-      .select('id')
-      .where('id', '=', location)
-      .where('organization_id', '=', auth.orgId)
-      .executeTakeFirst();
-    if (!l) throw badRequest('Unknown area');
+  if (q.location) {
+    if (!isUuid(q.location)) throw badRequest('Unknown area');
+    const l = await findLocation(deps.db, q.location.toLowerCase());
+    if (!l || l.organization_id !== auth.orgId) throw badRequest('Unknown area');
+    f.locationId = l.id;
   }
-  return { userId, locationId: location?.toLowerCase() };
+  return f;
 }
 
 /** The wall-clock digits of an RFC 3339 time, as written (any offset ignored). */
@@ -43,39 +58,25 @@ function wallClock(text: string): string {
 }
 
 /**
- * GET /booking/filter/: the organisation's bookings lying fully inside [start, end], where
- * start and end are wall-clock times compared in each booking's area zone.
+ * The organisation's bookings lying fully inside [start, end], where start and end are
+ * wall-clock times compared in each booking's area zone (space admins).
  */
 export async function filteredBookings(
   deps: AppDeps,
   auth: AuthContext,
-  q: { start: string; end: string; user?: string; location?: string },
+  q: { start: string; end: string; user?: string | undefined; location?: string | undefined },
 ): Promise<BookingView[]> {
+  requireRole(auth, Role.SpaceAdmin);
   const start = wallClock(q.start);
   const end = wallClock(q.end);
-  const f = await filters(deps, auth, q.user, q.location);
-  let query = bookingViews(deps.db)
-    .where('bookings.organization_id', '=', auth.orgId)
-    .where(sql<boolean>`(bookings.enter_at AT TIME ZONE ${LOCATION_ZONE}) >= ${start}::timestamp`)
-    .where(sql<boolean>`(bookings.leave_at AT TIME ZONE ${LOCATION_ZONE}) <= ${end}::timestamp`);
-  if (f.userId) query = query.where('bookings.user_id', '=', f.userId);
-  if (f.locationId) query = query.where('bookings.location_id', '=', f.locationId);
-  return query.orderBy('bookings.enter_at').limit(10_000).execute();
+  return bookingsInWallClockWindow(deps.db, await adminFilter(deps, auth, q), start, end);
 }
 
-/** GET /booking/current/: bookings in progress now. */
+/** Bookings in progress now (space admins). */
 export async function currentBookings(
   deps: AppDeps,
   auth: AuthContext,
-  q: { user?: string; location?: string },
+  q: { user?: string | undefined; location?: string | undefined },
 ): Promise<BookingView[]> {
-  const f = await filters(deps, auth, q.user, q.location);
-  const now = new Date();
-  let query = bookingViews(deps.db)
-    .where('bookings.organization_id', '=', auth.orgId)
-    .where('bookings.enter_at', '<=', now)
-    .where('bookings.leave_at', '>', now);
-  if (f.userId) query = query.where('bookings.user_id', '=', f.userId);
-  if (f.locationId) query = query.where('bookings.location_id', '=', f.locationId);
-  return query.orderBy('bookings.enter_at').execute();
+  return bookingsInProgress(deps.db, await adminFilter(deps, auth, q), new Date());
 }

@@ -1,8 +1,7 @@
-import type { Booking } from '@perch/contract';
+import { Role } from '@perch/contract';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import type { Database } from '../../db/schema.js';
-import { effectiveZone, toClientTime } from '../../lib/time.js';
+import type { BookingRow, Database } from '../../db/schema.js';
 
 /** A booking with what its JSON needs: the person, the space, the area and its time zone. */
 export interface BookingView {
@@ -27,10 +26,10 @@ export interface BookingView {
 /** The effective time zone of the joined `locations` row. */
 export const LOCATION_ZONE = sql<string>`coalesce(nullif(locations.timezone, ''), (SELECT value FROM settings st WHERE st.organization_id = locations.organization_id AND st.name = 'default_timezone'), 'UTC')`;
 
+type ViewQuery = SelectQueryBuilder<Database, 'bookings' | 'users' | 'spaces' | 'locations', BookingView>;
+
 /** The base query of every booking list: joins and the area's effective time zone. */
-export function bookingViews(
-  db: Db,
-): SelectQueryBuilder<Database, 'bookings' | 'users' | 'spaces' | 'locations', BookingView> {
+function bookingViews(db: Db): ViewQuery {
   return db
     .selectFrom('bookings')
     .innerJoin('users', 'users.id', 'bookings.user_id')
@@ -60,25 +59,160 @@ export async function findBookingView(db: Db, id: string): Promise<BookingView |
   return bookingViews(db).where('bookings.id', '=', id).executeTakeFirst();
 }
 
-export function presentBooking(b: BookingView): Booking {
-  const zone = effectiveZone(b.zone, undefined);
-  return {
-    id: b.id,
-    userId: b.user_id,
-    userEmail: b.user_email,
-    userFirstname: b.user_firstname,
-    userLastname: b.user_lastname,
-    approved: b.approved,
-    recurringId: b.recurring_id ?? '',
-    spaceId: b.space_id,
-    subject: b.subject,
-    enter: toClientTime(b.enter_at, zone),
-    leave: toClientTime(b.leave_at, zone),
-    space: {
-      id: b.space_id,
-      locationId: b.location_id,
-      name: b.space_name,
-      location: { id: b.location_id, name: b.location_name },
-    },
-  };
+export async function findBooking(db: Db, id: string): Promise<BookingRow | undefined> {
+  return db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A person's bookings that have not ended, by start. */
+export async function upcomingBookingsOf(db: Db, userId: string): Promise<BookingView[]> {
+  return bookingViews(db)
+    .where('bookings.user_id', '=', userId)
+    .where('bookings.leave_at', '>', new Date())
+    .orderBy('bookings.enter_at')
+    .execute();
+}
+
+export interface AdminListFilter {
+  orgId: string;
+  userId?: string;
+  locationId?: string;
+}
+
+function filtered(q: ViewQuery, f: AdminListFilter): ViewQuery {
+  let out = q.where('bookings.organization_id', '=', f.orgId);
+  if (f.userId) out = out.where('bookings.user_id', '=', f.userId);
+  if (f.locationId) out = out.where('bookings.location_id', '=', f.locationId);
+  return out;
+}
+
+/**
+ * Bookings lying fully inside [start, end], where start and end are wall-clock times
+ * (`YYYY-MM-DD HH:MM[:SS]`) compared in each booking's area zone; at most 10,000.
+ */
+export async function bookingsInWallClockWindow(
+  db: Db,
+  f: AdminListFilter,
+  start: string,
+  end: string,
+): Promise<BookingView[]> {
+  return filtered(bookingViews(db), f)
+    .where(sql<boolean>`(bookings.enter_at AT TIME ZONE ${LOCATION_ZONE}) >= ${start}::timestamp`)
+    .where(sql<boolean>`(bookings.leave_at AT TIME ZONE ${LOCATION_ZONE}) <= ${end}::timestamp`)
+    .orderBy('bookings.enter_at')
+    .limit(10_000)
+    .execute();
+}
+
+/** Bookings in progress at `now`. */
+export async function bookingsInProgress(db: Db, f: AdminListFilter, now: Date): Promise<BookingView[]> {
+  return filtered(bookingViews(db), f)
+    .where('bookings.enter_at', '<=', now)
+    .where('bookings.leave_at', '>', now)
+    .orderBy('bookings.enter_at')
+    .execute();
+}
+
+/**
+ * The approver rule as SQL: a space admin approves bookings of spaces with an approver group
+ * they are in, and of spaces without approver groups.
+ */
+const approvableBy = (userId: string) => sql<boolean>`(
+    NOT EXISTS (SELECT 1 FROM space_approvers sa WHERE sa.space_id = bookings.space_id)
+    OR EXISTS (SELECT 1 FROM space_approvers sa JOIN user_groups ug ON ug.group_id = sa.group_id
+               WHERE sa.space_id = bookings.space_id AND ug.user_id = ${userId}))`;
+
+/** Unapproved bookings of an organisation that `userId` may approve and that ended after `since`, by start. */
+export async function pendingBookingsFor(db: Db, orgId: string, userId: string, since: Date): Promise<BookingView[]> {
+  return bookingViews(db)
+    .where('bookings.organization_id', '=', orgId)
+    .where('bookings.approved', '=', false)
+    .where('bookings.leave_at', '>=', since)
+    .where(approvableBy(userId))
+    .orderBy('bookings.enter_at')
+    .execute();
+}
+
+/** Whether `userId` may approve the booking under the approver rule. */
+export async function mayApproveBooking(db: Db, bookingId: string, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('id', '=', bookingId)
+    .where(approvableBy(userId))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether another booking of the space overlaps the window (half-open). */
+export async function slotIsTaken(
+  db: Db,
+  spaceId: string,
+  enter: Date,
+  leave: Date,
+  excludeBookingId: string | null,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('space_id', '=', spaceId)
+    .where('id', '<>', excludeBookingId ?? '00000000-0000-0000-0000-000000000000')
+    .where(sql<boolean>`tstzrange(enter_at, leave_at, '[)') && tstzrange(${enter}, ${leave}, '[)')`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether `domain` is an active domain of the organisation. */
+export async function isActiveDomainOf(db: Db, orgId: string, domain: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('organization_domains')
+    .select('domain')
+    .where('organization_id', '=', orgId)
+    .where('domain', '=', domain)
+    .where('active', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Creates a user (role 0, no password) for a booking made in their name; null when the
+ * address was created concurrently (the unique index decides).
+ */
+export async function insertBookedForUser(
+  db: Db,
+  orgId: string,
+  email: string,
+): Promise<{ id: string; email: string } | null> {
+  const created = await db
+    .insertInto('users')
+    .values({
+      organization_id: orgId,
+      email,
+      role: Role.User,
+      password_hash: null,
+      auth_provider_id: null,
+      atlassian_id: null,
+      last_activity_at: null,
+      totp_secret: null,
+      api_token_hash: null,
+    })
+    .onConflict((oc) => oc.columns(['organization_id', 'email']).doNothing())
+    .returning(['id', 'email'])
+    .executeTakeFirst();
+  return created ?? null;
+}
+
+/**
+ * Bookings past their organisation's retention: in organisations with
+ * `booking_retention_enabled`, those that ended more than `booking_retention_days` (never
+ * fewer than 30) ago, oldest first.
+ */
+export async function bookingsPastRetention(db: Db, limit: number): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    SELECT b.id FROM bookings b
+    JOIN settings en ON en.organization_id = b.organization_id AND en.name = 'booking_retention_enabled' AND en.value = '1'
+    LEFT JOIN settings d ON d.organization_id = b.organization_id AND d.name = 'booking_retention_days'
+    WHERE b.leave_at < now() - make_interval(days => greatest(30, coalesce(nullif(d.value, '')::int, 365)))
+    ORDER BY b.leave_at
+    LIMIT ${limit}`.execute(db);
+  return rows.map((r) => r.id);
 }

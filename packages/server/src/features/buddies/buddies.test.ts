@@ -65,4 +65,28 @@ describe('buddies', () => {
     const stranger = await s.createUser({ email: 'stranger@o.example', organizationId: org });
     expect(await statusOf(bob.post('/buddy/', { buddyId: stranger }))).toBe(400);
   });
+
+  it('search leaves out the caller and service accounts, trims, needs 3 to 64 characters and escapes wildcards', async () => {
+    await setSettings(s, { show_names: '1' });
+    const { bob } = await people();
+    await s.deps.db
+      .insertInto('users')
+      .values({
+        organization_id: s.orgId,
+        email: 'robot@test.perch.local',
+        role: 21,
+        password_hash: null,
+        auth_provider_id: null,
+        atlassian_id: null,
+        last_activity_at: null,
+        totp_secret: null,
+        api_token_hash: null,
+      })
+      .execute();
+    const emails = async (q: string) => (await bob.get<UserStub[]>('/buddy/search', { q })).map((h) => h.email);
+    expect(await emails('test.perch')).toEqual(['alice@test.perch.local']);
+    expect(await emails('  smi  ')).toEqual(['alice@test.perch.local']);
+    expect(await emails('%%%')).toEqual([]);
+    expect(await emails('a'.repeat(65))).toEqual([]);
+  });
 });

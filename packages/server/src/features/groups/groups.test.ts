@@ -1,7 +1,9 @@
 import type { Group, User } from '@perch/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AuthContext } from '../../context.js';
 import { failure, statusOf } from '../../test-support/http.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
+import { addMembers, createGroup, groupMembers, listGroups, removeMembers } from './service.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -94,5 +96,32 @@ describe('groups', () => {
     const mine = (await oa.post('/group/', { name: 'Crew' })).objectId!;
     const foreignUser = await s.createUser({ email: 'x@test.perch.local' });
     expect(await statusOf(oa.put(`/group/${mine}/member`, [foreignUser]))).toBe(400);
+  });
+
+  it('operations run without HTTP, with the same access rules', async () => {
+    const authOf = async (email: string): Promise<AuthContext> => {
+      const user = await s.deps.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+      return {
+        userId: user.id,
+        orgId: user.organization_id,
+        email: user.email,
+        role: user.role,
+        sessionId: '',
+        user,
+        organization: { id: user.organization_id, name: '', language: 'en', primaryDomain: '' },
+      };
+    };
+    const member = await s.createUser({ email: 'm@test.perch.local' });
+    await s.createUser({ email: 'sa@test.perch.local', role: 10 });
+    const admin = await authOf('admin@perch.test');
+    const spaceAdmin = await authOf('sa@test.perch.local');
+    const id = await createGroup(s.deps, admin, { name: 'Direct' });
+    await addMembers(s.deps, admin, { id, userIds: [member.toUpperCase(), member] });
+    expect((await groupMembers(s.deps, admin, id)).map((u) => u.id)).toEqual([member]);
+    expect((await listGroups(s.deps, spaceAdmin)).map((g) => [g.name, g.user_count])).toEqual([['Direct', 1]]);
+    await expect(createGroup(s.deps, spaceAdmin, { name: 'Mine' })).rejects.toMatchObject({ statusCode: 403 });
+    await expect(groupMembers(s.deps, spaceAdmin, id)).rejects.toMatchObject({ statusCode: 403 });
+    await removeMembers(s.deps, admin, { id, userIds: [member] });
+    expect(await groupMembers(s.deps, admin, id)).toEqual([]);
   });
 });

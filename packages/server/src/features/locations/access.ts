@@ -1,24 +1,23 @@
-import type { FastifyRequest } from 'fastify';
 import type { AppDeps, AuthContext } from '../../context.js';
 import type { LocationRow } from '../../db/schema.js';
+import { requireOrgRole } from '../../access.js';
 import { notFound } from '../../http/errors.js';
 import { pathId } from '../../http/ids.js';
-import { requireOrgRole } from '../../http/permissions.js';
-import { readSetting } from '../settings/repo.js';
 import { effectiveZone } from '../../lib/time.js';
+import { readSetting } from '../settings/repo.js';
 import { findLocation } from './repo.js';
 
 /** Loads the area named in a path and checks the caller's role in its organisation. */
 export async function locationFor(
   deps: AppDeps,
-  req: FastifyRequest,
+  auth: AuthContext,
   rawId: string,
   minRole: number,
-): Promise<{ auth: AuthContext; location: LocationRow }> {
+): Promise<LocationRow> {
   const location = await findLocation(deps.db, pathId(rawId, 'Unknown area'));
   if (!location) throw notFound('Unknown area');
-  const auth = requireOrgRole(req, location.organization_id, minRole);
-  return { auth, location };
+  requireOrgRole(auth, location.organization_id, minRole);
+  return location;
 }
 
 /** The IANA zone an area's times are in. */

@@ -212,6 +212,38 @@ describe('area attributes and search', () => {
     expect(all.data.map((l) => l.name)).toEqual(['A', 'B']);
     expect(await statusOf(s.admin.post('/location/search', { enter: 'tomorrow', leave: window.leave }))).toBe(400);
   });
+
+  it('refuses criteria naming neither an attribute of the organisation nor an area fact', async () => {
+    const window = { enter: '2030-01-07T09:00:00Z', leave: '2030-01-07T17:00:00Z' };
+    await s.admin.post('/location/', area({ name: 'A' }));
+    const search = (attributeId: string) =>
+      s.admin.post<Location[]>('/location/search', {
+        ...window,
+        attributes: [{ attributeId, comparator: 'eq', value: '1' }],
+      });
+    for (const attributeId of ['numDesks', 'not-a-uuid', '00000000-0000-4000-8000-000000000000'])
+      expect(await statusOf(search(attributeId)), attributeId).toBe(400);
+    // An attribute of another organisation is unknown here.
+    const org = (
+      await s.admin.post('/organization/', {
+        name: 'Globex',
+        firstname: 'Hank',
+        lastname: 'Scorpio',
+        email: 'hank@globex.example',
+        language: 'en',
+      })
+    ).objectId!;
+    await s.admin.post(`/organization/${org}/domain/globex.example`);
+    await s.createUser({ email: 'hank@globex.example', role: 20, organizationId: org });
+    const hank = await s.signIn('hank@globex.example', undefined, org);
+    const theirs = (await hank.post('/space-attribute/', { label: 'Floor', locationApplicable: true })).objectId!;
+    expect(await statusOf(search(theirs))).toBe(400);
+    // Known ids, the area facts and an empty id (no criterion) are fine, in any letter case.
+    const ours = (await s.admin.post('/space-attribute/', { label: 'Floor', locationApplicable: true })).objectId!;
+    expect((await search(ours.toUpperCase())).status).toBe(200);
+    for (const attributeId of ['numSpaces', 'numFreeSpaces', 'buddyOnSite', ''])
+      expect((await search(attributeId)).status, attributeId).toBe(200);
+  });
 });
 
 describe('sample data', () => {

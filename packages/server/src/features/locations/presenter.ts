@@ -4,7 +4,8 @@ import type { LocationRow } from '../../db/schema.js';
 /** Map image types travel as their subtype (`png`, `svg+xml` …), as existing clients expect. */
 export const shortMimeType = (mime: string): string => mime.replace(/^image\//, '');
 
-export function presentLocation(l: LocationRow, allowedBookerGroupIds: string[] = []): Location {
+/** An area as the API shows it; lists add its number of spaces. */
+export function presentLocation(l: LocationRow, allowedBookerGroupIds: string[] = [], spaceCount?: number): Location {
   return {
     id: l.id,
     organizationId: l.organization_id,
@@ -20,5 +21,6 @@ export function presentLocation(l: LocationRow, allowedBookerGroupIds: string[] 
     mapMimeType: shortMimeType(l.map_mime_type),
     allowedBookerGroupIds,
     bookableDays: l.bookable_days.map(Number),
+    ...(spaceCount !== undefined ? { spaceCount } : {}),
   };
 }

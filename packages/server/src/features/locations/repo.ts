@@ -94,10 +94,31 @@ async function replaceAllowedBookers(db: Db, locationId: string, groupIds: reado
       .execute();
 }
 
+export async function deleteLocation(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('locations').where('id', '=', id).execute();
+}
+
+export async function countLocations(db: Db, orgId: string): Promise<number> {
+  const r = await db
+    .selectFrom('locations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organization_id', '=', orgId)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
 export async function setLocationAttribute(db: Db, locationId: string, v: AttributeValue): Promise<void> {
   await db
     .insertInto('location_attribute_values')
     .values({ location_id: locationId, attribute_id: v.attributeId, value: v.value })
     .onConflict((oc) => oc.columns(['location_id', 'attribute_id']).doUpdateSet({ value: v.value }))
+    .execute();
+}
+
+export async function removeLocationAttribute(db: Db, locationId: string, attributeId: string): Promise<void> {
+  await db
+    .deleteFrom('location_attribute_values')
+    .where('location_id', '=', locationId)
+    .where('attribute_id', '=', attributeId)
     .execute();
 }

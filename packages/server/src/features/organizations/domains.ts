@@ -1,119 +1,104 @@
+import { promises as dns } from 'node:dns';
 import { isDomainName } from '@perch/contract';
-import { sql } from 'kysely';
 import type { AppDeps, AuthContext } from '../../context.js';
+import type { DomainRow } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { isSuperAdmin } from '../../http/permissions.js';
+import { domainActiveWhenAdded } from './policy.js';
+import {
+  activateDomain,
+  clearPrimaryDomain,
+  deleteDomainRow,
+  findDomain,
+  findDomains,
+  findDomainsForUpdate,
+  hasPrimaryDomain,
+  insertDomain,
+  isDomainActive,
+  isDomainTaken,
+  lockDomainName,
+  markPrimaryDomain,
+} from './repo.js';
+import { manageableOrganization } from './service.js';
 
-export function normaliseDomain(raw: string): string {
+/** A domain of the organisation with id `id`, both as they appear in the path. */
+export interface DomainInput {
+  id: string;
+  domain: string;
+}
+
+function normaliseDomain(raw: string): string {
   return raw.trim().toLowerCase();
+}
+
+export async function listDomains(deps: AppDeps, auth: AuthContext, id: string): Promise<DomainRow[]> {
+  const org = await manageableOrganization(deps, auth, id);
+  return findDomains(deps.db, org.id);
 }
 
 /**
  * Adds a domain. Super admins' domains are active at once; an org admin's stays inactive
- * until verified. The first domain of an organisation becomes its primary one.
+ * until verified. The first active domain of an organisation becomes its primary one.
+ * Returns the domain as stored.
  */
-export async function addDomain(deps: AppDeps, auth: AuthContext, orgId: string, raw: string): Promise<string> {
-  const domain = normaliseDomain(raw);
+export async function addDomain(deps: AppDeps, auth: AuthContext, input: DomainInput): Promise<string> {
+  const org = await manageableOrganization(deps, auth, input.id);
+  const domain = normaliseDomain(input.domain);
   if (!isDomainName(domain)) throw badRequest('Not a valid domain name');
-  const active = isSuperAdmin(auth);
-  return deps.db.transaction().execute(async (trx) => {
+  const active = domainActiveWhenAdded(auth);
+  return inTransaction(deps, async (tx) => {
     // Serialise additions of the same name so the "active anywhere" check cannot race.
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${'domain:' + domain}))`.execute(trx);
-    const taken = await trx
-      .selectFrom('organization_domains')
-      .select(['organization_id', 'active'])
-      .where('domain', '=', domain)
-      .where((eb) => eb.or([eb('organization_id', '=', orgId), eb('active', '=', true)]))
-      .executeTakeFirst();
-    if (taken) throw conflict('This domain is already in use');
-    const hasPrimary = await trx
-      .selectFrom('organization_domains')
-      .select('domain')
-      .where('organization_id', '=', orgId)
-      .where('is_primary', '=', true)
-      .executeTakeFirst();
-    await trx
-      .insertInto('organization_domains')
-      .values({ organization_id: orgId, domain, active, is_primary: !hasPrimary && active })
-      .execute();
+    await lockDomainName(tx.db, domain);
+    if (await isDomainTaken(tx.db, org.id, domain)) throw conflict('This domain is already in use');
+    const primary = active && !(await hasPrimaryDomain(tx.db, org.id));
+    await insertDomain(tx.db, { organizationId: org.id, domain, active, primary });
     return domain;
   });
 }
 
-export async function deleteDomain(deps: AppDeps, orgId: string, raw: string): Promise<void> {
-  const domain = normaliseDomain(raw);
-  await deps.db.transaction().execute(async (trx) => {
-    const all = await trx
-      .selectFrom('organization_domains')
-      .select(['domain', 'is_primary', 'active'])
-      .where('organization_id', '=', orgId)
-      .orderBy('domain')
-      .forUpdate()
-      .execute();
+/** Removes a domain (an unknown one is no error); an organisation keeps at least one. */
+export async function removeDomain(deps: AppDeps, auth: AuthContext, input: DomainInput): Promise<void> {
+  const org = await manageableOrganization(deps, auth, input.id);
+  const domain = normaliseDomain(input.domain);
+  await inTransaction(deps, async (tx) => {
+    const all = await findDomainsForUpdate(tx.db, org.id);
     const target = all.find((d) => d.domain === domain);
     if (!target) return;
     if (all.length <= 1) throw badRequest('An organisation keeps at least one domain');
-    await trx
-      .deleteFrom('organization_domains')
-      .where('organization_id', '=', orgId)
-      .where('domain', '=', domain)
-      .execute();
+    await deleteDomainRow(tx.db, org.id, domain);
     if (target.is_primary) {
       const next = all.find((d) => d.domain !== domain && d.active);
-      if (next)
-        await trx
-          .updateTable('organization_domains')
-          .set({ is_primary: true })
-          .where('organization_id', '=', orgId)
-          .where('domain', '=', next.domain)
-          .execute();
+      if (next) await markPrimaryDomain(tx.db, org.id, next.domain);
     }
   });
 }
 
-export async function setPrimaryDomain(deps: AppDeps, orgId: string, raw: string): Promise<void> {
-  const domain = normaliseDomain(raw);
-  await deps.db.transaction().execute(async (trx) => {
-    const d = await trx
-      .selectFrom('organization_domains')
-      .select(['active'])
-      .where('organization_id', '=', orgId)
-      .where('domain', '=', domain)
-      .executeTakeFirst();
+export async function setPrimaryDomain(deps: AppDeps, auth: AuthContext, input: DomainInput): Promise<void> {
+  const org = await manageableOrganization(deps, auth, input.id);
+  const domain = normaliseDomain(input.domain);
+  await inTransaction(deps, async (tx) => {
+    const d = await findDomain(tx.db, org.id, domain);
     if (!d) throw notFound('Unknown domain');
     if (!d.active) throw badRequest('Only an active domain can be primary');
-    await trx
-      .updateTable('organization_domains')
-      .set({ is_primary: false })
-      .where('organization_id', '=', orgId)
-      .execute();
-    await trx
-      .updateTable('organization_domains')
-      .set({ is_primary: true })
-      .where('organization_id', '=', orgId)
-      .where('domain', '=', domain)
-      .execute();
+    await clearPrimaryDomain(tx.db, org.id);
+    await markPrimaryDomain(tx.db, org.id, domain);
   });
 }
 
 /**
  * Activates a pending domain once its DNS carries the TXT record
  * `perch-verification=<token>` (the `seatsurfing-verification=` prefix is accepted too).
- * Returns false when the domain was already active.
+ * Returns false when the domain was already active. `resolveTxt` defaults to the DNS.
  */
 export async function verifyDomain(
   deps: AppDeps,
-  orgId: string,
-  raw: string,
-  resolveTxt: (name: string) => Promise<string[][]>,
+  auth: AuthContext,
+  input: DomainInput & { resolveTxt?: (name: string) => Promise<string[][]> },
 ): Promise<boolean> {
-  const domain = normaliseDomain(raw);
-  const row = await deps.db
-    .selectFrom('organization_domains')
-    .selectAll()
-    .where('organization_id', '=', orgId)
-    .where('domain', '=', domain)
-    .executeTakeFirst();
+  const org = await manageableOrganization(deps, auth, input.id);
+  const domain = normaliseDomain(input.domain);
+  const resolveTxt = input.resolveTxt ?? ((name: string) => dns.resolveTxt(name));
+  const row = await findDomain(deps.db, org.id, domain);
   if (!row) throw notFound('Unknown domain');
   if (row.active) return false;
   let records: string[] = [];
@@ -124,27 +109,10 @@ export async function verifyDomain(
   }
   const wanted = [`perch-verification=${row.verify_token}`, `seatsurfing-verification=${row.verify_token}`];
   if (!records.some((r) => wanted.includes(r.trim()))) throw badRequest('The DNS TXT record was not found');
-  await deps.db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${'domain:' + domain}))`.execute(trx);
-    const elsewhere = await trx
-      .selectFrom('organization_domains')
-      .select('organization_id')
-      .where('domain', '=', domain)
-      .where('active', '=', true)
-      .executeTakeFirst();
-    if (elsewhere) throw conflict('This domain is active in another organisation');
-    const hasPrimary = await trx
-      .selectFrom('organization_domains')
-      .select('domain')
-      .where('organization_id', '=', orgId)
-      .where('is_primary', '=', true)
-      .executeTakeFirst();
-    await trx
-      .updateTable('organization_domains')
-      .set({ active: true, is_primary: !hasPrimary })
-      .where('organization_id', '=', orgId)
-      .where('domain', '=', domain)
-      .execute();
+  await inTransaction(deps, async (tx) => {
+    await lockDomainName(tx.db, domain);
+    if (await isDomainActive(tx.db, domain)) throw conflict('This domain is active in another organisation');
+    await activateDomain(tx.db, org.id, domain, !(await hasPrimaryDomain(tx.db, org.id)));
   });
   return true;
 }

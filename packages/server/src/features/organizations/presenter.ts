@@ -37,3 +37,13 @@ export function presentDomain(d: DomainRow): Domain {
     organizationId: d.organization_id,
   };
 }
+
+/** The answer to a changed organisation: no domain verification is started here. */
+export function presentOrganizationUpdated(): { verifyUuid: string } {
+  return { verifyUuid: '' };
+}
+
+/** The answer to a deleted organisation: no confirmation code is needed. */
+export function presentOrganizationDeleted(): { code: string } {
+  return { code: '' };
+}

@@ -1,4 +1,4 @@
-import { PREFERENCES } from '@perch/contract';
+import { PREFERENCES, type Preference } from '@perch/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 
@@ -25,4 +25,44 @@ export async function insertDefaultPreferencesForAll(db: Db): Promise<void> {
     FROM users u CROSS JOIN unnest(${DEFAULT_ROWS.map((r) => r.name)}::text[], ${DEFAULT_ROWS.map((r) => r.value)}::text[]) AS d(name, value)
     ON CONFLICT (user_id, name) DO NOTHING
   `.execute(db);
+}
+
+/** A user's stored preferences (values as stored: secrets encrypted), by name. */
+export async function findPreferences(db: Db, userId: string): Promise<Preference[]> {
+  return db
+    .selectFrom('user_preferences')
+    .select(['name', 'value'])
+    .where('user_id', '=', userId)
+    .orderBy('name')
+    .execute();
+}
+
+/** One stored preference value of a user (secrets encrypted). */
+export async function findPreference(db: Db, userId: string, name: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('user_preferences')
+    .select('value')
+    .where('user_id', '=', userId)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row?.value;
+}
+
+export async function upsertPreference(db: Db, userId: string, name: string, value: string): Promise<void> {
+  await db
+    .insertInto('user_preferences')
+    .values({ user_id: userId, name, value })
+    .onConflict((oc) => oc.columns(['user_id', 'name']).doUpdateSet({ value }))
+    .execute();
+}
+
+/** Whether the organisation has an area with this id (the `location_id` preference names one). */
+export async function areaExists(db: Db, orgId: string, areaId: string): Promise<boolean> {
+  const area = await db
+    .selectFrom('locations')
+    .select('id')
+    .where('id', '=', areaId)
+    .where('organization_id', '=', orgId)
+    .executeTakeFirst();
+  return area !== undefined;
 }

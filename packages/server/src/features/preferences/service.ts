@@ -6,37 +6,36 @@ import {
   type PreferenceDefinition,
 } from '@perch/contract';
 import type { AppDeps, AuthContext } from '../../context.js';
+import { inTransaction } from '../../db/transaction.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { isTimezone } from '../settings/timezones.js';
+import { areaExists, findPreference, findPreferences, upsertPreference } from './repo.js';
 
-export async function listPreferences(deps: AppDeps, auth: AuthContext): Promise<Preference[]> {
-  const rows = await deps.db
-    .selectFrom('user_preferences')
-    .select(['name', 'value'])
-    .where('user_id', '=', auth.userId)
-    .orderBy('name')
-    .execute();
-  return rows
-    .filter((r) => isPreferenceName(r.name))
-    .map((r) => ({ name: r.name, value: reveal(deps, r.name, r.value) }));
-}
+/** Longest value of a bulk save and of a single save (a preference's own limit may be lower). */
+const BULK_VALUE_MAX = 512;
+const SINGLE_VALUE_MAX = 256;
 
+/** A stored value as its owner reads it: secrets are stored encrypted and returned in clear. */
 function reveal(deps: AppDeps, name: string, stored: string): string {
   const def: PreferenceDefinition | undefined = isPreferenceName(name) ? PREFERENCES[name] : undefined;
   if (!def?.secret || stored === '') return stored;
   return deps.secrets.decrypt(stored) ?? '';
 }
 
+/** The caller's preferences, by name. */
+export async function listPreferences(deps: AppDeps, auth: AuthContext): Promise<Preference[]> {
+  const rows = await findPreferences(deps.db, auth.userId);
+  return rows
+    .filter((r) => isPreferenceName(r.name))
+    .map((r) => ({ name: r.name, value: reveal(deps, r.name, r.value) }));
+}
+
+/** One preference of the caller; unknown names and names without a value are 404. */
 export async function getPreference(deps: AppDeps, auth: AuthContext, name: string): Promise<string> {
   if (!isPreferenceName(name)) throw notFound(`Unknown preference ${name}`);
-  const row = await deps.db
-    .selectFrom('user_preferences')
-    .select('value')
-    .where('user_id', '=', auth.userId)
-    .where('name', '=', name)
-    .executeTakeFirst();
-  if (!row) throw notFound('This preference has no value');
-  return reveal(deps, name, row.value);
+  const value = await findPreference(deps.db, auth.userId, name);
+  if (value === undefined) throw notFound('This preference has no value');
+  return reveal(deps, name, value);
 }
 
 function prepare(deps: AppDeps, item: Preference, maxLength: number): Preference {
@@ -50,32 +49,24 @@ function prepare(deps: AppDeps, item: Preference, maxLength: number): Preference
 }
 
 /** Writes preferences all-or-nothing: every item is validated before anything is stored. */
-export async function putPreferences(
-  deps: AppDeps,
-  auth: AuthContext,
-  items: Preference[],
-  maxLength: number,
-): Promise<void> {
+async function store(deps: AppDeps, auth: AuthContext, items: Preference[], maxLength: number): Promise<void> {
   const prepared: Preference[] = [];
   for (const item of items) prepared.push(prepare(deps, item, maxLength));
   for (const p of prepared) {
     if (p.name !== 'location_id' || p.value === '') continue;
-    const area = await deps.db
-      .selectFrom('locations')
-      .select('id')
-      .where('id', '=', p.value.toLowerCase())
-      .where('organization_id', '=', auth.orgId)
-      .executeTakeFirst();
-    if (!area) throw badRequest('Unknown area for location_id');
+    if (!(await areaExists(deps.db, auth.orgId, p.value.toLowerCase())))
+      throw badRequest('Unknown area for location_id');
   }
   if (prepared.length === 0) return;
-  await deps.db.transaction().execute(async (trx) => {
-    for (const p of prepared) {
-      await trx
-        .insertInto('user_preferences')
-        .values({ user_id: auth.userId, name: p.name, value: p.value })
-        .onConflict((oc) => oc.columns(['user_id', 'name']).doUpdateSet({ value: p.value }))
-        .execute();
-    }
+  await inTransaction(deps, async (tx) => {
+    for (const p of prepared) await upsertPreference(tx.db, auth.userId, p.name, p.value);
   });
 }
+
+/** Changes several of the caller's preferences at once, all or nothing. */
+export const savePreferences = (deps: AppDeps, auth: AuthContext, items: Preference[]): Promise<void> =>
+  store(deps, auth, items, BULK_VALUE_MAX);
+
+/** Changes one of the caller's preferences. */
+export const savePreference = (deps: AppDeps, auth: AuthContext, item: Preference): Promise<void> =>
+  store(deps, auth, [item], SINGLE_VALUE_MAX);

@@ -1,6 +1,5 @@
+import { MAX_OCCURRENCES } from '@perch/contract';
 import type { DateTime } from 'luxon';
-
-export const MAX_OCCURRENCES = 365;
 
 export interface Recurrence {
   /** The first occurrence, in the area's zone. */

@@ -37,6 +37,28 @@ const weekly = () => ({
 });
 
 describe('recurring bookings', () => {
+  it('treat disabled spaces and areas like single bookings: refused for users, taken by space admins', async () => {
+    await s.createUser({ email: 'u@test.perch.local' });
+    const u = await s.signIn('u@test.perch.local');
+    await s.admin.put(`/location/${floor.locationId}/space/${floor.spaces[1]}`, { name: 'Off', enabled: false });
+    const onDisabled = { ...weekly(), spaceId: floor.spaces[1] };
+    expect(await statusOf(u.post('/recurring-booking/', onDisabled))).toBe(400);
+    expect(
+      await statusOf(u.post('/booking/', { spaceId: floor.spaces[1], enter: nextMonday(9), leave: nextMonday(17) })),
+    ).toBe(400);
+    const series = await s.admin.post<PrecheckResult[]>('/recurring-booking/', onDisabled);
+    expect(series.status).toBe(201);
+    expect(series.data.every((r) => r.success)).toBe(true);
+    expect(await book(s.admin, floor.spaces[1]!, nextMonday(9, 1), nextMonday(17, 1))).toBeTruthy();
+
+    await s.admin.put(`/location/${floor.locationId}`, { name: 'Closed floor', enabled: false, timezone: Z });
+    expect(await statusOf(u.post('/recurring-booking/', weekly()))).toBe(400);
+    expect(
+      (await s.admin.post('/recurring-booking/', { ...weekly(), enter: nextMonday(9, 7), leave: nextMonday(17, 7) }))
+        .status,
+    ).toBe(201);
+  });
+
   it('prechecks each occurrence, then books the free ones and reports the taken one', async () => {
     // Wednesday of the second week is taken already.
     await book(s.admin, floor.spaces[0]!, nextMonday(10, 9), nextMonday(11, 9));
@@ -91,8 +113,6 @@ describe('recurring bookings', () => {
     expect(
       await statusOf(s.admin.post('/recurring-booking/', { ...weekly(), cadence: 1, end: nextMonday(0, 400) })),
     ).toBe(400);
-    await s.admin.put(`/location/${floor.locationId}/space/${floor.spaces[1]}`, { name: 'Off', enabled: false });
-    expect(await statusOf(s.admin.post('/recurring-booking/', { ...weekly(), spaceId: floor.spaces[1] }))).toBe(400);
     const res = await s.admin.post<PrecheckResult[]>('/recurring-booking/', weekly());
     await s.createUser({ email: 'u@test.perch.local' });
     const u = await s.signIn('u@test.perch.local');

@@ -42,4 +42,37 @@ describe('global search', () => {
     const u = await s.signIn('plain@test.perch.local');
     expect(await statusOf(u.get('/search/', { query: 'north' }))).toBe(403);
   });
+
+  it("matches LIKE wildcards literally and shows a space's area only with expandLocations", async () => {
+    expect(await s.admin.get<SearchResult>('/search/', { query: '%', ...all })).toEqual({
+      users: [],
+      locations: [],
+      spaces: [],
+      groups: [],
+    });
+    expect(await s.admin.get<SearchResult>('/search/', { query: '_', ...all })).toEqual({
+      users: [],
+      locations: [],
+      spaces: [],
+      groups: [],
+    });
+    const plain = await s.admin.get<SearchResult>('/search/', { query: 'corner', includeSpaces: '1' });
+    expect(plain.spaces).toEqual([{ id: expect.any(String), name: 'North corner desk' }]);
+  });
+
+  it('answers at most 50 hits per category, by name', async () => {
+    await s.deps.db
+      .insertInto('groups')
+      .values(
+        Array.from({ length: 55 }, (_, i) => ({
+          organization_id: s.orgId,
+          name: `Limit ${String(54 - i).padStart(2, '0')}`,
+        })),
+      )
+      .execute();
+    const r = await s.admin.get<SearchResult>('/search/', { query: 'limit', includeGroups: '1' });
+    expect(r.groups.map((g) => g.name)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `Limit ${String(i).padStart(2, '0')}`),
+    );
+  });
 });

@@ -59,26 +59,16 @@ export async function settingEnabled(db: Db, organizationId: string, name: Setti
   return (await readSetting(db, organizationId, name)) === '1';
 }
 
-export async function writeSettings(
-  db: Db,
-  organizationId: string,
-  items: { name: string; value: string | null }[],
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const item of items) {
-      if (item.value === null) {
-        await trx
-          .deleteFrom('settings')
-          .where('organization_id', '=', organizationId)
-          .where('name', '=', item.name)
-          .execute();
-      } else {
-        await trx
-          .insertInto('settings')
-          .values({ organization_id: organizationId, name: item.name, value: item.value })
-          .onConflict((oc) => oc.columns(['organization_id', 'name']).doUpdateSet({ value: item.value as string }))
-          .execute();
-      }
-    }
-  });
+/** Stores one setting of an organisation, replacing its value. */
+export async function upsertSetting(db: Db, organizationId: string, name: string, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ organization_id: organizationId, name, value })
+    .onConflict((oc) => oc.columns(['organization_id', 'name']).doUpdateSet({ value }))
+    .execute();
+}
+
+/** Removes one setting of an organisation (readers then see no value). */
+export async function deleteSetting(db: Db, organizationId: string, name: string): Promise<void> {
+  await db.deleteFrom('settings').where('organization_id', '=', organizationId).where('name', '=', name).execute();
 }

@@ -1,48 +1,16 @@
-import { Role, settingListSchema, settingValueBody } from '@perch/contract';
-import { z } from 'zod';
+import { api } from '@perch/contract';
 import type { App } from '../../app-context.js';
-import { requireAuth, requireRole } from '../../http/permissions.js';
-import { getSetting, listSettings, putSettings } from './service.js';
-import { TIMEZONES } from './timezones.js';
-
-const nameParams = z.object({ name: z.string().max(64) });
+import { route } from '../../http/route.js';
+import { presentSetting, presentSettingValue } from './presenter.js';
+import { getSetting, listSettings, listTimezones, saveSetting, saveSettings } from './service.js';
 
 export async function settingRoutes(app: App): Promise<void> {
-  app.get('/setting/', { schema: { tags: ['settings'], response: { 200: settingListSchema } } }, (req) =>
-    listSettings(app.deps, requireAuth(req)),
-  );
+  const { deps } = app;
+  const e = api.setting;
 
-  app.get(
-    '/setting/timezones',
-    { schema: { tags: ['settings'], response: { 200: z.array(z.string()) } } },
-    async (req) => {
-      requireAuth(req);
-      return [...TIMEZONES];
-    },
-  );
-
-  app.get(
-    '/setting/:name',
-    { schema: { tags: ['settings'], params: nameParams, response: { 200: z.string() } } },
-    async (req, reply) => {
-      const value = await getSetting(app.deps, requireAuth(req), req.params.name);
-      return reply.type('application/json').send(JSON.stringify(value));
-    },
-  );
-
-  app.put('/setting/', { schema: { tags: ['settings'], body: settingListSchema } }, async (req, reply) => {
-    const auth = requireRole(req, Role.OrgAdmin);
-    await putSettings(app.deps, auth, req.body);
-    return reply.code(204).send();
-  });
-
-  app.put(
-    '/setting/:name',
-    { schema: { tags: ['settings'], params: nameParams, body: settingValueBody } },
-    async (req, reply) => {
-      const auth = requireRole(req, Role.OrgAdmin);
-      await putSettings(app.deps, auth, [{ name: req.params.name, value: req.body.value }]);
-      return reply.code(204).send();
-    },
-  );
+  route(app, e.list, async ({ auth }) => (await listSettings(deps, auth)).map(presentSetting));
+  route(app, e.timezones, async ({ auth }) => listTimezones(deps, auth));
+  route(app, e.get, async ({ auth, params }) => presentSettingValue(await getSetting(deps, auth, params.name)));
+  route(app, e.saveAll, ({ auth, body }) => saveSettings(deps, auth, body));
+  route(app, e.set, ({ auth, params, body }) => saveSetting(deps, auth, { name: params.name, value: body.value }));
 }

@@ -1,87 +1,103 @@
 import {
   checkSettingValue,
   isSettingName,
-  isOrgAdmin,
-  isSpaceAdmin,
   SETTINGS,
   SYSTEM_SETTINGS,
-  type SettingDefinition,
   type Setting,
+  type SettingDefinition,
+  type SystemSettingName,
 } from '@perch/contract';
+import { requireRole } from '../../access.js';
 import type { AppDeps, AuthContext } from '../../context.js';
+import { inTransaction } from '../../db/transaction.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { hashPassword } from '../../lib/password.js';
-import { readSettings, writeSettings } from './repo.js';
-import { isTimezone } from './timezones.js';
+import { mayReadSetting, mayReadSystemSetting, SETTINGS_WRITER_ROLE } from './policy.js';
+import type { SettingValue } from './presenter.js';
+import { deleteSetting, readSettings, upsertSetting } from './repo.js';
+import { isTimezone, TIMEZONES } from './timezones.js';
 
-function mayRead(def: SettingDefinition, auth: AuthContext): boolean {
-  return def.read === 'public' || isOrgAdmin(auth.role);
+const isSystemSettingName = (name: string): name is SystemSettingName =>
+  Object.prototype.hasOwnProperty.call(SYSTEM_SETTINGS, name);
+
+/** The server's own values that the caller may read, in a fixed order. */
+function systemSettings(deps: AppDeps, auth: AuthContext): SettingValue[] {
+  const { config } = deps;
+  const values: [SystemSettingName, string | null][] = [
+    ['_sys_org_signup_delete', config.ALLOW_ORG_DELETE ? '1' : '0'],
+    ['_sys_admin_welcome_screens', '[]'],
+    ['_sys_admin_menu_items', '[]'],
+    ['_sys_version', deps.version],
+    ['_sys_org_primary_domain', auth.organization.primaryDomain],
+    ['_sys_org_language', auth.organization.language],
+    ['_sys_disable_password_login', config.DISABLE_PASSWORD_LOGIN ? '1' : '0'],
+    // Some installs keep their id to themselves.
+    ['_sys_install_id', config.DISABLE_INSTALL_ID_EXPOSURE ? null : deps.installId],
+  ];
+  return values.flatMap(([name, value]) =>
+    value !== null && mayReadSystemSetting(auth, name) ? [{ name, value, secret: false }] : [],
+  );
 }
 
-/** What a stored value looks like to a reader: secrets show only whether they are set. */
-function presentValue(def: SettingDefinition, value: string): string {
-  return def.secret ? (value ? '1' : '') : value;
-}
-
-function systemSettings(deps: AppDeps, auth: AuthContext): Setting[] {
-  const admin = isOrgAdmin(auth.role);
-  const out: Setting[] = [];
-  if (admin) {
-    out.push({ name: '_sys_org_signup_delete', value: deps.config.ALLOW_ORG_DELETE ? '1' : '0' });
-    out.push({ name: '_sys_admin_welcome_screens', value: '[]' });
-  }
-  if (isSpaceAdmin(auth.role)) out.push({ name: '_sys_admin_menu_items', value: '[]' });
-  out.push({ name: '_sys_version', value: deps.version });
-  out.push({ name: '_sys_org_primary_domain', value: auth.organization.primaryDomain });
-  out.push({ name: '_sys_org_language', value: auth.organization.language });
-  out.push({ name: '_sys_disable_password_login', value: deps.config.DISABLE_PASSWORD_LOGIN ? '1' : '0' });
-  if (admin && !deps.config.DISABLE_INSTALL_ID_EXPOSURE) out.push({ name: '_sys_install_id', value: deps.installId });
-  return out;
-}
-
-export async function listSettings(deps: AppDeps, auth: AuthContext): Promise<Setting[]> {
+/** The stored settings the caller may read, then the server's own values. */
+export async function listSettings(deps: AppDeps, auth: AuthContext): Promise<SettingValue[]> {
   const stored = await readSettings(deps.db, auth.orgId);
-  const out: Setting[] = [];
+  const out: SettingValue[] = [];
   for (const [name, value] of stored) {
     if (!isSettingName(name)) continue;
     const def: SettingDefinition = SETTINGS[name];
-    if (mayRead(def, auth)) out.push({ name, value: presentValue(def, value) });
+    if (mayReadSetting(auth, def)) out.push({ name, value, secret: def.secret === true });
   }
   return [...out, ...systemSettings(deps, auth)];
 }
 
-export async function getSetting(deps: AppDeps, auth: AuthContext, name: string): Promise<string> {
-  if (name in SYSTEM_SETTINGS) {
+/** One setting, when the caller may read it (403 otherwise, also for unknown names). */
+export async function getSetting(deps: AppDeps, auth: AuthContext, name: string): Promise<SettingValue> {
+  const unreadable = () => forbidden('This setting is not readable for you');
+  if (isSystemSettingName(name)) {
     const found = systemSettings(deps, auth).find((s) => s.name === name);
-    if (!found) throw forbidden('This setting is not readable for you');
-    return found.value;
+    if (!found) throw unreadable();
+    return found;
   }
-  if (!isSettingName(name)) throw forbidden('This setting is not readable for you');
+  if (!isSettingName(name)) throw unreadable();
   const def: SettingDefinition = SETTINGS[name];
-  if (!mayRead(def, auth)) throw forbidden('This setting is not readable for you');
+  if (!mayReadSetting(auth, def)) throw unreadable();
   const value = (await readSettings(deps.db, auth.orgId)).get(name);
   if (value === undefined) throw notFound('This setting has no value');
-  return presentValue(def, value);
+  return { name, value, secret: def.secret === true };
+}
+
+/** The time zones areas and settings accept. */
+export function listTimezones(_deps: AppDeps, _auth: AuthContext): string[] {
+  return [...TIMEZONES];
 }
 
 /** Validates one item and returns the value to store (null deletes the row). */
-async function prepare(name: string, value: string): Promise<{ name: string; value: string | null }> {
+async function prepare(deps: AppDeps, item: Setting): Promise<{ name: string; value: string | null }> {
+  const { name, value } = item;
   if (!isSettingName(name)) throw notFound(`Unknown setting ${name}`);
   const def: SettingDefinition = SETTINGS[name];
   if (!def.writable) throw notFound(`The setting ${name} cannot be changed`);
   const problem = checkSettingValue(def, value, isTimezone);
   if (problem) throw badRequest(`Invalid value for ${name} (${problem})`);
   if (name === 'kiosk_access_secret') return { name, value: value === '' ? null : await hashPassword(value) };
+  if (name === 'confluence_server_shared_secret' && value) return { name, value: deps.secrets.encrypt(value) };
   return { name, value };
 }
 
-/** Writes settings all-or-nothing: every item is checked before anything is stored. */
-export async function putSettings(deps: AppDeps, auth: AuthContext, items: Setting[]): Promise<void> {
-  const prepared = [];
-  for (const item of items) {
-    const p = await prepare(item.name, item.value);
-    if (p.name === 'confluence_server_shared_secret' && p.value) p.value = deps.secrets.encrypt(p.value);
-    prepared.push(p);
-  }
-  await writeSettings(deps.db, auth.orgId, prepared);
+/** Changes several settings (org admins), all or nothing: every item is checked before anything is stored. */
+export async function saveSettings(deps: AppDeps, auth: AuthContext, items: Setting[]): Promise<void> {
+  requireRole(auth, SETTINGS_WRITER_ROLE);
+  const prepared: { name: string; value: string | null }[] = [];
+  for (const item of items) prepared.push(await prepare(deps, item));
+  await inTransaction(deps, async (tx) => {
+    for (const p of prepared) {
+      if (p.value === null) await deleteSetting(tx.db, auth.orgId, p.name);
+      else await upsertSetting(tx.db, auth.orgId, p.name, p.value);
+    }
+  });
 }
+
+/** Changes one setting (org admins). */
+export const saveSetting = (deps: AppDeps, auth: AuthContext, setting: Setting): Promise<void> =>
+  saveSettings(deps, auth, [setting]);

@@ -1,59 +1,25 @@
-import {
-  isSpaceAdmin,
-  type AvailabilityBooking,
-  type SearchAttribute,
-  type Space,
-  type SpaceAvailability,
-} from '@perch/contract';
-import type { DateTime } from 'luxon';
+import { isSpaceAdmin, Role, type AvailabilityBooking, type SearchAttribute, type Space } from '@perch/contract';
+import { DateTime } from 'luxon';
 import type { AppDeps, AuthContext } from '../../context.js';
-import type { LocationRow } from '../../db/schema.js';
-import { toClientTime, weekdaysCovered } from '../../lib/time.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { pathId } from '../../http/ids.js';
+import { fromClientTime, toClientTime } from '../../lib/time.js';
+import { allowedBooker } from '../bookings/rules/access.js';
+import { bookableWeekdays } from '../bookings/rules/weekdays.js';
 import { groupIdsOfUser } from '../groups/repo.js';
-import { matchesAll } from '../locations/attribute-filter.js';
-import { readSetting } from '../settings/repo.js';
+import { locationFor, locationZone } from '../locations/access.js';
+import { matchesAll, parseAttributeQuery } from '../locations/attribute-filter.js';
+import { settingEnabled } from '../settings/repo.js';
 import { areaSnapshot } from './area-snapshot.js';
-import { listSpaces } from './repo.js';
+import { areaBookings, findSpace, listSpaces } from './repo.js';
 
-/** Whether the area may be booked on every day a window touches. */
-export function weekdaysAllowed(
-  location: Pick<LocationRow, 'bookable_days'>,
-  enter: DateTime,
-  leave: DateTime,
-  zone: string,
-): boolean {
-  const bookable = location.bookable_days.map(Number);
-  if (bookable.length === 0) return true;
-  for (const d of weekdaysCovered(enter, leave, zone)) if (!bookable.includes(d)) return false;
-  return true;
-}
-
-const NOBODY = '00000000-0000-0000-0000-000000000000';
-
-/** Bookings of an area overlapping a window, with the booker and whether they are the caller's buddy. */
-const AREA_BOOKINGS_SQL = `
-  SELECT b.id, b.space_id, coalesce(b.recurring_id::text, '') AS recurring_id, b.user_id,
-    u.email, u.firstname, u.lastname, b.subject, b.approved,
-    (extract(epoch FROM b.enter_at) * 1000)::float8 AS enter_ms,
-    (extract(epoch FROM b.leave_at) * 1000)::float8 AS leave_ms,
-    EXISTS (SELECT 1 FROM buddies bd WHERE bd.owner_id = $4 AND bd.buddy_id = b.user_id) AS is_buddy
-  FROM bookings b JOIN users u ON u.id = b.user_id
-  WHERE b.location_id = $1 AND tstzrange(b.enter_at, b.leave_at, '[)') && tstzrange($2, $3, '[)')
-  ORDER BY b.enter_at`;
-
-interface AreaBookingRow {
-  id: string;
-  space_id: string;
-  recurring_id: string;
-  user_id: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-  subject: string;
-  approved: boolean;
-  enter_ms: number;
-  leave_ms: number;
-  is_buddy: boolean;
+/** One space of an availability answer: the (shared, unchanging) space and what depends on the request. */
+export interface AvailabilityEntry {
+  space: Space;
+  available: boolean;
+  allowed: boolean;
+  approvalRequired: boolean;
+  bookings: AvailabilityBooking[];
 }
 
 /**
@@ -68,16 +34,11 @@ async function bookingsBySpace(
 ): Promise<Map<string, AvailabilityBooking[]>> {
   // A zero-length window still shows the bookings covering its instant.
   const to = window.leave > window.enter ? window.leave : new Date(window.enter.getTime() + 1);
-  const rows = await deps.prepared<AreaBookingRow>('area-bookings', AREA_BOOKINGS_SQL, [
-    locationId,
-    window.enter,
-    to,
-    auth?.userId ?? NOBODY,
-  ]);
+  const rows = await areaBookings(deps.prepared, locationId, window.enter, to, auth?.userId ?? null);
   const out = new Map<string, AvailabilityBooking[]>();
   if (rows.length === 0) return out;
   const showNames =
-    auth !== null && (isSpaceAdmin(auth.role) || (await readSetting(deps.db, auth.orgId, 'show_names')) === '1');
+    auth !== null && (isSpaceAdmin(auth.role) || (await settingEnabled(deps.db, auth.orgId, 'show_names')));
   for (const b of rows) {
     const visible = showNames || b.user_id === auth?.userId;
     const item: AvailabilityBooking = {
@@ -100,31 +61,48 @@ async function bookingsBySpace(
   return out;
 }
 
+export interface AvailabilityRequest {
+  locationId: string;
+  /** One space of the area only. */
+  spaceId?: string;
+  /** The window as the area's wall clock; both or neither (then: now). */
+  enter?: string | undefined;
+  leave?: string | undefined;
+  /** Attribute criteria as JSON (malformed JSON: no filter). */
+  attributes?: string | undefined;
+}
+
 /**
  * Every space of an area (or one space) with what the caller needs to book it in a window:
- * whether it is free, whether the caller may book it, whether it needs approval, and its
- * bookings in the window.
+ * whether it is free, whether the caller may book it (the booking rules for allowed groups
+ * and weekdays), whether it needs approval, and its bookings in the window.
  */
 export async function spaceAvailability(
   deps: AppDeps,
   auth: AuthContext,
-  location: LocationRow,
-  window: { enter: DateTime; leave: DateTime; zone: string },
-  criteria: readonly SearchAttribute[],
-  onlySpaceId?: string,
+  q: AvailabilityRequest,
 ): Promise<AvailabilityEntry[]> {
+  const location = await locationFor(deps, auth, q.locationId, Role.User);
+  let onlySpaceId: string | undefined;
+  if (q.spaceId !== undefined) {
+    const space = await findSpace(deps.db, location.id, pathId(q.spaceId, 'Unknown space'));
+    if (!space) throw notFound('Unknown space');
+    onlySpaceId = space.id;
+  }
+  const zone = await locationZone(deps, location);
+  if ((q.enter === undefined) !== (q.leave === undefined)) throw badRequest('Give both enter and leave, or neither');
+  let enter = q.enter ? fromClientTime(q.enter, zone) : DateTime.now().setZone(zone).minus({ minutes: 1 });
+  let leave = q.leave ? fromClientTime(q.leave, zone) : DateTime.now().setZone(zone).plus({ minutes: 1 });
+  if (!enter || !leave) throw badRequest('enter and leave must be RFC 3339 times');
+  if (leave < enter) [enter, leave] = [leave, enter];
+  const criteria: SearchAttribute[] = parseAttributeQuery(q.attributes);
+
   const [snapshot, userGroups, bookingMap] = await Promise.all([
     areaSnapshot(deps, location),
     groupIdsOfUser(deps.db, auth.userId),
-    bookingsBySpace(deps, auth, location.id, {
-      enter: window.enter.toJSDate(),
-      leave: window.leave.toJSDate(),
-      zone: window.zone,
-    }),
+    bookingsBySpace(deps, auth, location.id, { enter: enter.toJSDate(), leave: leave.toJSDate(), zone }),
   ]);
-  const inGroup = (groups: readonly string[]) => groups.length === 0 || groups.some((g) => userGroups.has(g));
-  const locationAllowed =
-    inGroup(snapshot.locationAllowedGroups) && weekdaysAllowed(location, window.enter, window.leave, window.zone);
+  const weekdayOk = bookableWeekdays({ enter, leave, zone }, location.bookable_days.map(Number)) === null;
   const out: AvailabilityEntry[] = [];
   for (const space of snapshot.spaces) {
     if (onlySpaceId && space.id !== onlySpaceId) continue;
@@ -134,51 +112,13 @@ export async function spaceAvailability(
     out.push({
       space,
       available: bookings.length === 0,
-      allowed: locationAllowed && inGroup(space.allowedBookerGroupIds),
+      allowed:
+        weekdayOk && allowedBooker(space.allowedBookerGroupIds, snapshot.locationAllowedGroups, userGroups) === null,
       approvalRequired: space.approverGroupIds.length > 0,
       bookings,
     });
   }
   return out;
-}
-
-/** One space of an availability answer: the (shared, unchanging) space and what depends on the request. */
-export interface AvailabilityEntry {
-  space: Space;
-  available: boolean;
-  allowed: boolean;
-  approvalRequired: boolean;
-  bookings: AvailabilityBooking[];
-}
-
-export function toAvailability(e: AvailabilityEntry): SpaceAvailability {
-  return {
-    ...e.space,
-    kioskEnabled: false,
-    available: e.available,
-    allowed: e.allowed,
-    approvalRequired: e.approvalRequired,
-    bookings: e.bookings,
-  };
-}
-
-/** The serialised space without its closing brace, kept as long as the area snapshot keeps the space. */
-const spaceJson = new WeakMap<Space, string>();
-
-/**
- * The availability answer as JSON. The spaces of an area rarely change, so their part of the
- * text is kept with the area snapshot; only the request's flags and bookings are serialised.
- */
-export function availabilityJson(entries: readonly AvailabilityEntry[]): string {
-  const parts = entries.map((e) => {
-    let head = spaceJson.get(e.space);
-    if (head === undefined) {
-      head = JSON.stringify({ ...e.space, kioskEnabled: false }).slice(0, -1);
-      spaceJson.set(e.space, head);
-    }
-    return `${head},"available":${e.available},"allowed":${e.allowed},"approvalRequired":${e.approvalRequired},"bookings":${JSON.stringify(e.bookings)}}`;
-  });
-  return `[${parts.join(',')}]`;
 }
 
 /** How many spaces an area has and how many of them are free in a window. */

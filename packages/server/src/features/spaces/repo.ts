@@ -1,6 +1,7 @@
 import type { AttributeValue, SpaceSave } from '@perch/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import type { PreparedQuery } from '../../db/connection.js';
 import type { SpaceRow } from '../../db/schema.js';
 
 export interface SpaceLinks {
@@ -138,5 +139,73 @@ export async function addGroupLinks(
       .insertInto(table)
       .values(unique.map((group_id) => ({ space_id: spaceId, group_id })))
       .onConflict((oc) => oc.doNothing())
+      .execute();
+}
+
+/** Bookings of an area overlapping a window, with the booker and whether they are a buddy of `viewerId`. */
+const AREA_BOOKINGS_SQL = `
+  SELECT b.id, b.space_id, coalesce(b.recurring_id::text, '') AS recurring_id, b.user_id,
+    u.email, u.firstname, u.lastname, b.subject, b.approved,
+    (extract(epoch FROM b.enter_at) * 1000)::float8 AS enter_ms,
+    (extract(epoch FROM b.leave_at) * 1000)::float8 AS leave_ms,
+    EXISTS (SELECT 1 FROM buddies bd WHERE bd.owner_id = $4 AND bd.buddy_id = b.user_id) AS is_buddy
+  FROM bookings b JOIN users u ON u.id = b.user_id
+  WHERE b.location_id = $1 AND tstzrange(b.enter_at, b.leave_at, '[)') && tstzrange($2, $3, '[)')
+  ORDER BY b.enter_at`;
+
+export interface AreaBookingRow {
+  id: string;
+  space_id: string;
+  recurring_id: string;
+  user_id: string;
+  email: string;
+  firstname: string;
+  lastname: string;
+  subject: string;
+  approved: boolean;
+  enter_ms: number;
+  leave_ms: number;
+  is_buddy: boolean;
+}
+
+const NOBODY = '00000000-0000-0000-0000-000000000000';
+
+/** The bookings of an area overlapping [from, to) by start (a prepared statement: availability's hot path). */
+export async function areaBookings(
+  prepared: PreparedQuery,
+  locationId: string,
+  from: Date,
+  to: Date,
+  viewerId: string | null,
+): Promise<AreaBookingRow[]> {
+  return prepared<AreaBookingRow>('area-bookings', AREA_BOOKINGS_SQL, [locationId, from, to, viewerId ?? NOBODY]);
+}
+
+export async function deleteSpace(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('spaces').where('id', '=', id).execute();
+}
+
+/** The groups linked to a space as approvers or allowed bookers, by name. */
+export async function groupsLinkedTo(db: Db, table: GroupLinkTable, spaceId: string) {
+  return db
+    .selectFrom(table)
+    .innerJoin('groups', 'groups.id', `${table}.group_id`)
+    .selectAll('groups')
+    .where(`${table}.space_id`, '=', spaceId)
+    .orderBy('groups.name')
+    .execute();
+}
+
+export async function removeGroupLinks(
+  db: Db,
+  table: GroupLinkTable,
+  spaceId: string,
+  groupIds: readonly string[],
+): Promise<void> {
+  if (groupIds.length)
+    await db
+      .deleteFrom(table)
+      .where('space_id', '=', spaceId)
+      .where('group_id', 'in', [...groupIds])
       .execute();
 }

@@ -1,4 +1,13 @@
-import type { BulkResult, Group, Space, SpaceAvailability } from '@perch/contract';
+import {
+  api,
+  spaceAvailabilitySchema,
+  type BulkResult,
+  type Group,
+  type Space,
+  type SpaceAvailability,
+} from '@perch/contract';
+import { DateTime } from 'luxon';
+import { z } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { statusOf } from '../../test-support/http.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
@@ -51,6 +60,32 @@ describe('spaces', () => {
     expect(await s.admin.get<Space>(`/location/${loc}/space/${id}`)).toMatchObject({ name: 'Desk A', attributes: [] });
     await s.admin.delete(`/location/${loc}/space/${id}`);
     expect(await spaces()).toEqual([]);
+  });
+
+  it('keeps positions, sizes and rotations inside their ranges (0–359 degrees, ≤ 5000 px, ≤ 100000 px)', async () => {
+    const create = (extra: Record<string, unknown>) => s.admin.post(`/location/${loc}/space/`, { name: 'X', ...extra });
+    for (const bad of [
+      { rotation: 360 },
+      { rotation: -1 },
+      { width: 5001 },
+      { height: 5001 },
+      { x: 100_001 },
+      { y: 100_001 },
+      { x: -1 },
+    ])
+      expect(await statusOf(create(bad)), JSON.stringify(bad)).toBe(400);
+    const edge = (await create({ rotation: 359, width: 5000, height: 5000, x: 100_000, y: 100_000 })).objectId!;
+    expect(await s.admin.get<Space>(`/location/${loc}/space/${edge}`)).toMatchObject({
+      rotation: 359,
+      width: 5000,
+      x: 100_000,
+    });
+    // A drag that ends a hair below a full turn is stored as 0 degrees.
+    const nearlyFull = (await create({ rotation: 359.7 })).objectId!;
+    expect((await s.admin.get<Space>(`/location/${loc}/space/${nearlyFull}`)).rotation).toBe(0);
+    const bulk = { creates: [{ name: 'Y', rotation: 360 }] };
+    expect(await statusOf(s.admin.post(`/location/${loc}/space/bulk`, bulk))).toBe(400);
+    expect((await spaces()).map((x) => x.name)).toEqual(['X', 'X']);
   });
 
   it('validates and refuses ids of another area or organisation', async () => {
@@ -193,6 +228,23 @@ describe('availability', () => {
     expect(list.find((x) => x.name === 'Team desk')!.allowed).toBe(true);
     const one = await u.get<SpaceAvailability[]>(`/location/${loc}/space/${desk}/availability`, q);
     expect(one.map((x) => x.name)).toEqual(['Desk']);
+  });
+
+  it('answers exactly the declared shape, bookings included', async () => {
+    const desk = (await s.admin.post(`/location/${loc}/space/`, { name: 'Desk' })).objectId!;
+    await s.admin.post(`/location/${loc}/space/`, { name: 'Empty desk' });
+    const tomorrow = DateTime.now().setZone('Europe/Berlin').plus({ days: 1 }).toFormat('yyyy-MM-dd');
+    await s.admin.post('/booking/', { spaceId: desk, enter: `${tomorrow}T09:00:00Z`, leave: `${tomorrow}T12:00:00Z` });
+    const q = { enter: `${tomorrow}T08:00:00Z`, leave: `${tomorrow}T18:00:00Z` };
+    for (const path of [`/location/${loc}/space/availability`, `/location/${loc}/space/${desk}/availability`]) {
+      const body = await s.admin.get<unknown>(path, q);
+      // Parsing strips unknown keys and fails on wrong or missing ones: equal means exactly the shape.
+      const declared = api.space.availability.response;
+      expect(declared.parse(body)).toEqual(body);
+      expect(z.array(z.strictObject(spaceAvailabilitySchema.shape)).safeParse(body).success).toBe(true);
+    }
+    const list = await s.admin.get<SpaceAvailability[]>(`/location/${loc}/space/availability`, q);
+    expect(list.find((x) => x.name === 'Desk')!.bookings).toHaveLength(1);
   });
 
   it("marks every space not allowed on weekdays the area cannot be booked, in the area's time zone", async () => {

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { App } from '../../app-context.js';
 import type { AppDeps } from '../../context.js';
 import type { Db } from '../../db/connection.js';
+import { withTransaction } from '../../db/transaction.js';
 
 /**
  * Statistics of an organisation are computed at most once per STATS_CACHE_SECONDS and shared
@@ -35,7 +36,7 @@ export async function cachedStats<T>(
       if (fresh) return fresh.payload as T;
     }
     // Computed on the transaction's connection: the embedded database has only one.
-    const value = await compute({ ...deps, db: trx });
+    const value = await compute(withTransaction(deps, trx));
     await trx
       .insertInto('stats_cache')
       .values({ organization_id: orgId, key, computed_at: new Date(), payload: JSON.stringify(value) })

@@ -1,6 +1,17 @@
-import type { Organization, User, UserStub } from '@perch/contract';
+import {
+  isOrgAdmin,
+  isSpaceAdmin,
+  isSuperAdmin,
+  Role,
+  type CountResponse,
+  type Organization,
+  type User,
+  type UserMe,
+  type UserStub,
+} from '@perch/contract';
 import type { UserRow } from '../../db/schema.js';
-import { EMPTY_ORGANIZATION } from '../organizations/presenter.js';
+import { EMPTY_ORGANIZATION, presentOrganizationStub } from '../organizations/presenter.js';
+import type { LookedUpUser, Me } from './service.js';
 
 /** The admin view of a user (reference §2.5). Secrets never leave the server. */
 export function presentUser(u: UserRow, organization: Organization = EMPTY_ORGANIZATION): User {
@@ -16,9 +27,9 @@ export function presentUser(u: UserRow, organization: Organization = EMPTY_ORGAN
     authProviderId: u.auth_provider_id ?? '',
     requirePassword: u.password_hash !== null,
     passwordPending: u.password_pending,
-    spaceAdmin: u.role >= 10,
-    admin: u.role >= 20,
-    superAdmin: u.role >= 90,
+    spaceAdmin: isSpaceAdmin(u.role),
+    admin: isOrgAdmin(u.role),
+    superAdmin: isSuperAdmin(u.role),
     totpEnabled: u.totp_secret !== null,
     hasPasskeys: false,
     lastActivity: u.last_activity_at ? u.last_activity_at.toISOString() : null,
@@ -32,7 +43,7 @@ export function presentUserPublic(u: UserRow): User {
   return {
     ...presentUser(u),
     atlassianId: '',
-    role: 0,
+    role: Role.User,
     authProviderId: '',
     requirePassword: false,
     passwordPending: false,
@@ -43,6 +54,21 @@ export function presentUserPublic(u: UserRow): User {
     lastActivity: null,
   };
 }
+
+/** A colleague looked up by email: the admin view for space admins, the public one for others. */
+export const presentLookedUpUser = (found: LookedUpUser): User =>
+  found.accountDetails ? presentUser(found.user) : presentUserPublic(found.user);
+
+/** `GET /user/me`: the user with their organisation's name (sign-in provider hidden). */
+export function presentMe(me: Me): UserMe {
+  return {
+    ...presentUser(me.user, presentOrganizationStub(me.organization)),
+    authProviderId: '',
+    isPrimaryDomain: me.onPrimaryDomain,
+  };
+}
+
+export const presentUserCount = (count: number): CountResponse => ({ count });
 
 export function presentUserStub(u: Pick<UserRow, 'id' | 'email' | 'firstname' | 'lastname'>): UserStub {
   return { id: u.id, email: u.email, firstname: u.firstname, lastname: u.lastname };

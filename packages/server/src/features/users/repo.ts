@@ -1,6 +1,7 @@
+import type { UserSort } from '@perch/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
-import type { NewUser, UserRow, UserUpdate } from '../../db/schema.js';
+import type { GroupRow, NewUser, UserRow, UserUpdate } from '../../db/schema.js';
 
 export async function findUser(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -15,10 +16,25 @@ export async function findUserByEmail(db: Db, orgId: string, email: string): Pro
     .executeTakeFirst();
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The organisations that have a user with this (normalised) email, at most `limit` of them. */
+export async function findOrganizationIdsByEmail(db: Db, email: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('users').select('organization_id').where('email', '=', email).limit(limit).execute();
+  return rows.map((r) => r.organization_id);
+}
 
-export const USER_SORTS = ['email', 'name', 'role', 'lastActivity'] as const;
-export type UserSort = (typeof USER_SORTS)[number];
+/** Whether any user of the organisation has a password (the sign-in screen then asks for one). */
+export async function hasUserWithPassword(db: Db, orgId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('organization_id', '=', orgId)
+    .where('password_hash', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface UserSearch {
   q?: string;
@@ -75,6 +91,17 @@ export async function countUsers(db: Db, orgId: string): Promise<number> {
   return Number(r.n);
 }
 
+/** The groups a user belongs to, by name. */
+export async function findGroupsOfUser(db: Db, userId: string): Promise<GroupRow[]> {
+  return db
+    .selectFrom('groups')
+    .innerJoin('user_groups', 'user_groups.group_id', 'groups.id')
+    .selectAll('groups')
+    .where('user_groups.user_id', '=', userId)
+    .orderBy('groups.name')
+    .execute();
+}
+
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
 }
@@ -85,8 +112,4 @@ export async function updateUser(db: Db, id: string, changes: UserUpdate): Promi
 
 export async function deleteUser(db: Db, id: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
-}
-
-export async function deleteSessionsOfUser(db: Db, userId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }

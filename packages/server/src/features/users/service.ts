@@ -3,42 +3,73 @@ import {
   isComplexPassword,
   isEmail,
   isHumanName,
-  isOrgAdmin,
   isServiceAccount,
-  mayGrantRole,
   type UserSave,
+  type UserSort,
 } from '@perch/contract';
+import { requireRole } from '../../access.js';
 import type { AppDeps, AuthContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
-import type { UserRow, UserUpdate } from '../../db/schema.js';
+import type { GroupRow, UserRow, UserUpdate } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import { isUuid } from '../../http/ids.js';
-import { isSuperAdmin } from '../../http/permissions.js';
+import { isUuid, pathId } from '../../http/ids.js';
 import { hashPassword } from '../../lib/password.js';
+import { deleteSessionsOfUser, findAuthProviderId } from '../auth/repo.js';
+import { findOrganization } from '../organizations/repo.js';
 import { insertDefaultPreferences } from '../preferences/repo.js';
 import { settingEnabled } from '../settings/repo.js';
-import { deleteSessionsOfUser, findUser, findUserByEmail, insertUser, updateUser } from './repo.js';
+import {
+  mayCreateUserIn,
+  mayDeleteUser,
+  mayLookUpColleagues,
+  mayManageUser,
+  maySetPassword,
+  outsideReach,
+  passwordChangeRequired,
+  roleAfterUpdate,
+  roleForNewUser,
+  seesAccountDetails,
+  USER_LISTER_ROLE,
+  USER_MANAGER_ROLE,
+} from './policy.js';
+import {
+  countUsers,
+  deleteUser,
+  findGroupsOfUser,
+  findUser,
+  findUserByEmail,
+  insertUser,
+  searchUsers,
+  updateUser,
+} from './repo.js';
 
-function checkBody(body: UserSave): void {
+/**
+ * A user as `POST /user/` and `PUT /user/{id}` take it. The names are optional (SPEC §7):
+ * absent or empty on create is stored as '', absent on update keeps the stored name.
+ */
+export type UserInput = Omit<UserSave, 'firstname' | 'lastname'> & { firstname?: string; lastname?: string };
+
+const WEAK_PASSWORD = 'The password must have 8–64 characters with upper- and lower-case letters, a digit and a symbol';
+
+/** Validates a user body; returns the names, trimmed (undefined when absent). */
+function checkUser(body: UserInput): { firstname: string | undefined; lastname: string | undefined } {
   if (!isServiceAccount(body.role) && !isEmail(body.email)) throw badRequest('Invalid email address');
-  // Both names are required (2–64 letters, digits, spaces, hyphens, apostrophes, dots).
-  if (!isHumanName(body.firstname)) throw badRequest('A valid first name is required');
-  if (!isHumanName(body.lastname)) throw badRequest('A valid last name is required');
-  if (body.password && !isComplexPassword(body.password))
-    throw badRequest('The password must have 8–64 characters with upper- and lower-case letters, a digit and a symbol');
+  // Names are optional; a name that is given must look like one (2–64 letters, digits, spaces, -'.).
+  const firstname = body.firstname?.trim();
+  const lastname = body.lastname?.trim();
+  if (firstname && !isHumanName(firstname)) throw badRequest('A valid first name is required');
+  if (lastname && !isHumanName(lastname)) throw badRequest('A valid last name is required');
+  if (body.password && !isComplexPassword(body.password)) throw badRequest(WEAK_PASSWORD);
+  return { firstname, lastname };
 }
 
 async function checkProvider(db: Db, orgId: string, providerId: string | undefined): Promise<string | null> {
   if (!providerId) return null;
   if (!isUuid(providerId)) throw badRequest('Unknown sign-in provider');
-  const p = await db
-    .selectFrom('auth_providers')
-    .select('id')
-    .where('id', '=', providerId)
-    .where('organization_id', '=', orgId)
-    .executeTakeFirst();
-  if (!p) throw badRequest('Unknown sign-in provider');
-  return p.id;
+  const id = await findAuthProviderId(db, orgId, providerId);
+  if (!id) throw badRequest('Unknown sign-in provider');
+  return id;
 }
 
 async function ensureEmailFree(db: Db, orgId: string, email: string, exceptId?: string): Promise<void> {
@@ -47,28 +78,97 @@ async function ensureEmailFree(db: Db, orgId: string, email: string, exceptId?: 
     throw conflict('A user with this email already exists', ErrorCode.UserAlreadyExists);
 }
 
+/** Loads a user that the caller may manage: same organisation (404 otherwise), role within reach (403). */
+async function manageableUser(deps: AppDeps, auth: AuthContext, id: string): Promise<UserRow> {
+  const user = await findUser(deps.db, id);
+  if (!user || outsideReach(auth, user)) throw notFound('Unknown user');
+  if (!mayManageUser(auth, user)) throw forbidden('You cannot manage a user with a higher role');
+  return user;
+}
+
+/** The signed-in user, and whether the request came in on the organisation's primary domain. */
+export interface Me {
+  user: UserRow;
+  organization: AuthContext['organization'];
+  onPrimaryDomain: boolean;
+}
+
+/** The caller's own account; `host` is the request's `Host` (lower-case, without port). */
+export async function getMe(_deps: AppDeps, auth: AuthContext, input: { host: string }): Promise<Me> {
+  const { primaryDomain } = auth.organization;
+  return {
+    user: auth.user,
+    organization: auth.organization,
+    onPrimaryDomain: primaryDomain !== '' && input.host === primaryDomain,
+  };
+}
+
+/** Number of users of the caller's organisation (org admins). */
+export async function countOrgUsers(deps: AppDeps, auth: AuthContext): Promise<number> {
+  requireRole(auth, USER_MANAGER_ROLE);
+  return countUsers(deps.db, auth.orgId);
+}
+
+/** One page of the organisation's users and the number of matches (space admins). */
+export async function listUsers(
+  deps: AppDeps,
+  auth: AuthContext,
+  query: { q?: string; limit?: number; offset?: number; sort?: UserSort; order?: 'asc' | 'desc' },
+): Promise<{ rows: UserRow[]; total: number }> {
+  requireRole(auth, USER_LISTER_ROLE);
+  return searchUsers(deps.db, auth.orgId, query);
+}
+
+/** The groups of a user (org admins). */
+export async function listUserGroups(deps: AppDeps, auth: AuthContext, id: string): Promise<GroupRow[]> {
+  requireRole(auth, USER_MANAGER_ROLE);
+  const user = await manageableUser(deps, auth, pathId(id, 'Unknown user'));
+  return findGroupsOfUser(deps.db, user.id);
+}
+
+/** A colleague found by email, and whether the caller sees their account details. */
+export interface LookedUpUser {
+  user: UserRow;
+  accountDetails: boolean;
+}
+
+/** Looks a colleague up by email: space admins always, others when the organisation shows names. */
+export async function lookUpUserByEmail(deps: AppDeps, auth: AuthContext, email: string): Promise<LookedUpUser> {
+  const accountDetails = seesAccountDetails(auth);
+  // The show_names setting is read only for callers who need it.
+  if (!accountDetails && !mayLookUpColleagues(auth, await settingEnabled(deps.db, auth.orgId, 'show_names')))
+    throw forbidden();
+  const user = await findUserByEmail(deps.db, auth.orgId, email);
+  if (!user || user.id === auth.userId) throw notFound('Unknown user');
+  return { user, accountDetails };
+}
+
+/** One user (org admins). */
+export async function getUser(deps: AppDeps, auth: AuthContext, id: string): Promise<UserRow> {
+  requireRole(auth, USER_MANAGER_ROLE);
+  return manageableUser(deps, auth, pathId(id));
+}
+
 /** Creates a user (org admins). Returns the new id. */
-export async function createUser(deps: AppDeps, auth: AuthContext, body: UserSave): Promise<string> {
-  checkBody(body);
+export async function createUser(deps: AppDeps, auth: AuthContext, body: UserInput): Promise<string> {
+  requireRole(auth, USER_MANAGER_ROLE);
+  const names = checkUser(body);
   const orgId = body.organizationId || auth.orgId;
   if (orgId !== auth.orgId) {
-    if (!isSuperAdmin(auth)) throw forbidden('You cannot create users in another organisation');
-    if (!isUuid(orgId)) throw badRequest('Unknown organisation');
-    const org = await deps.db.selectFrom('organizations').select('id').where('id', '=', orgId).executeTakeFirst();
-    if (!org) throw badRequest('Unknown organisation');
+    if (!mayCreateUserIn(auth, orgId)) throw forbidden('You cannot create users in another organisation');
+    if (!isUuid(orgId) || !(await findOrganization(deps.db, orgId))) throw badRequest('Unknown organisation');
   }
   const providerId = await checkProvider(deps.db, orgId, body.authProviderId);
   const email = body.email.trim().toLowerCase();
-  const role = mayGrantRole(auth.role, body.role) ? body.role : 0;
   const passwordHash = body.password && !body.sendInvitation ? await hashPassword(body.password) : null;
-  return deps.db.transaction().execute(async (trx) => {
-    await ensureEmailFree(trx, orgId, email);
-    const user = await insertUser(trx, {
+  return inTransaction(deps, async (tx) => {
+    await ensureEmailFree(tx.db, orgId, email);
+    const user = await insertUser(tx.db, {
       organization_id: orgId,
       email,
-      firstname: body.firstname,
-      lastname: body.lastname,
-      role,
+      firstname: names.firstname ?? '',
+      lastname: names.lastname ?? '',
+      role: roleForNewUser(auth, body.role),
       password_hash: passwordHash,
       password_update_required: passwordHash !== null,
       password_pending: body.sendInvitation === true,
@@ -78,30 +178,31 @@ export async function createUser(deps: AppDeps, auth: AuthContext, body: UserSav
       totp_secret: null,
       api_token_hash: null,
     });
-    const mail = await settingEnabled(trx, orgId, 'new_user_default_mail_notification');
-    await insertDefaultPreferences(trx, user.id, mail);
+    const mail = await settingEnabled(tx.db, orgId, 'new_user_default_mail_notification');
+    await insertDefaultPreferences(tx.db, user.id, mail);
     return user.id;
   });
 }
 
-/** Loads a user that the caller may manage: same organisation (404 otherwise), role not above the caller's (403). */
-export async function manageableUser(deps: AppDeps, auth: AuthContext, id: string): Promise<UserRow> {
-  const user = await findUser(deps.db, id);
-  if (!user || (user.organization_id !== auth.orgId && !isSuperAdmin(auth))) throw notFound('Unknown user');
-  // Org admins manage service accounts (21/22) although their numbers are higher.
-  const higher = user.role > auth.role && !(isServiceAccount(user.role) && isOrgAdmin(auth.role));
-  if (higher && user.id !== auth.userId) throw forbidden('You cannot manage a user with a higher role');
-  return user;
-}
-
-export async function updateUserAccount(deps: AppDeps, auth: AuthContext, id: string, body: UserSave): Promise<void> {
-  checkBody(body);
+/** Changes a user (org admins). Names left out keep their stored values. */
+export async function updateUserAccount(
+  deps: AppDeps,
+  auth: AuthContext,
+  input: { id: string; user: UserInput },
+): Promise<void> {
+  requireRole(auth, USER_MANAGER_ROLE);
+  const id = pathId(input.id, 'Unknown user');
+  const body = input.user;
+  const names = checkUser(body);
   const user = await manageableUser(deps, auth, id);
   const providerId = await checkProvider(deps.db, user.organization_id, body.authProviderId);
   const email = body.email.trim().toLowerCase();
-  // Nobody changes their own role, and nobody grants a role above their own.
-  const role = user.id === auth.userId || !mayGrantRole(auth.role, body.role) ? user.role : body.role;
-  const changes: UserUpdate = { email, firstname: body.firstname, lastname: body.lastname, role };
+  const changes: UserUpdate = {
+    email,
+    firstname: names.firstname ?? user.firstname,
+    lastname: names.lastname ?? user.lastname,
+    role: roleAfterUpdate(auth, user, body.role),
+  };
   let killSessions = false;
   if (body.sendInvitation) {
     Object.assign(changes, { password_hash: null, auth_provider_id: null, password_pending: true });
@@ -111,33 +212,51 @@ export async function updateUserAccount(deps: AppDeps, auth: AuthContext, id: st
       password_hash: await hashPassword(body.password),
       auth_provider_id: null,
       password_pending: false,
-      password_update_required: user.id !== auth.userId,
+      password_update_required: passwordChangeRequired(auth, user.id),
     });
     killSessions = true;
   } else if (providerId) {
     Object.assign(changes, { password_hash: null, auth_provider_id: providerId, password_pending: false });
     killSessions = providerId !== user.auth_provider_id;
   }
-  await deps.db.transaction().execute(async (trx) => {
-    await ensureEmailFree(trx, user.organization_id, email, user.id);
-    await updateUser(trx, user.id, changes);
-    if (killSessions) await deleteSessionsOfUser(trx, user.id);
+  await inTransaction(deps, async (tx) => {
+    await ensureEmailFree(tx.db, user.organization_id, email, user.id);
+    await updateUser(tx.db, user.id, changes);
+    if (killSessions) await deleteSessionsOfUser(tx.db, user.id);
   });
 }
 
-export async function setPassword(deps: AppDeps, auth: AuthContext, id: string, password: string): Promise<void> {
-  if (!isComplexPassword(password))
-    throw badRequest('The password must have 8–64 characters with upper- and lower-case letters, a digit and a symbol');
+/** Deletes a user and everything that hangs on them (org admins; never yourself). */
+export async function deleteUserAccount(deps: AppDeps, auth: AuthContext, rawId: string): Promise<void> {
+  requireRole(auth, USER_MANAGER_ROLE);
+  const id = pathId(rawId, 'Unknown user');
+  if (!mayDeleteUser(auth, id)) throw forbidden('You cannot delete yourself');
+  const user = await manageableUser(deps, auth, id);
+  await deleteUser(deps.db, user.id);
+}
+
+/**
+ * Sets a password: `id` "me" (or the caller's id) sets your own, an org admin sets another
+ * user's, who must then change it at the next sign-in. Every session of the user ends.
+ */
+export async function setPassword(
+  deps: AppDeps,
+  auth: AuthContext,
+  input: { id: string; password: string },
+): Promise<void> {
+  const id = input.id === 'me' ? auth.userId : pathId(input.id, 'Unknown user');
+  if (!maySetPassword(auth, id)) throw forbidden();
+  if (!isComplexPassword(input.password)) throw badRequest(WEAK_PASSWORD);
   const target = id === auth.userId ? await findUser(deps.db, id) : await manageableUser(deps, auth, id);
   if (!target) throw notFound('Unknown user');
-  const hash = await hashPassword(password);
-  await deps.db.transaction().execute(async (trx) => {
-    await updateUser(trx, target.id, {
+  const hash = await hashPassword(input.password);
+  await inTransaction(deps, async (tx) => {
+    await updateUser(tx.db, target.id, {
       password_hash: hash,
-      password_update_required: target.id !== auth.userId,
+      password_update_required: passwordChangeRequired(auth, target.id),
       password_pending: false,
       auth_provider_id: null,
     });
-    await deleteSessionsOfUser(trx, target.id);
+    await deleteSessionsOfUser(tx.db, target.id);
   });
 }

@@ -1,8 +1,10 @@
 import { PerchClient } from '@perch/client';
 import type { User } from '@perch/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { authContextOf } from '../../test-support/auth.js';
 import { failure, rawRequest, statusOf } from '../../test-support/http.js';
 import { ADMIN_EMAIL, startTestServer, TEST_PASSWORD, type TestServer } from '../../test-support/server.js';
+import { updateUserAccount } from './service.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -68,14 +70,30 @@ describe('creating users', () => {
       await statusOf(s.admin.post('/user/', { firstname: 'Test', lastname: 'User', email: 'a@b.org', role: 7 })),
     ).toBe(400);
     expect(await statusOf(s.admin.post('/user/', { firstname: 'Test', lastname: 'User', role: 0 }))).toBe(400);
-    // Both names are required (reference §2.5), on create and on update.
-    for (const names of [{}, { firstname: 'Ada' }, { lastname: 'Lovelace' }, { firstname: ' ', lastname: 'Lovelace' }])
+    // Names are optional (SPEC §7); a name that is given must be valid, on create and on update.
+    for (const names of [{ firstname: 'x' }, { lastname: '@@@' }, { firstname: 'Ada', lastname: 'x' }])
       expect(await statusOf(s.admin.post('/user/', { ...names, email: 'named@test.perch.local', role: 0 }))).toBe(400);
     const id = (
       await s.admin.post('/user/', { firstname: 'Ada', lastname: 'Lovelace', email: 'named@test.perch.local', role: 0 })
     ).objectId!;
-    expect(await statusOf(s.admin.put(`/user/${id}`, { email: 'named@test.perch.local', role: 0 }))).toBe(400);
+    expect(
+      await statusOf(s.admin.put(`/user/${id}`, { email: 'named@test.perch.local', role: 0, lastname: 'x' })),
+    ).toBe(400);
     expect((await s.admin.get<User>(`/user/${id}`)).lastname).toBe('Lovelace');
+  });
+
+  it('creates users without names (SPEC §7): absent or empty names are stored as empty', async () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [{}, '', ''],
+      [{ firstname: 'Ada' }, 'Ada', ''],
+      [{ lastname: 'Lovelace' }, '', 'Lovelace'],
+      [{ firstname: ' ', lastname: '' }, '', ''],
+    ];
+    for (const [i, [names, firstname, lastname]] of cases.entries()) {
+      const res = await s.admin.post('/user/', { ...names, email: `nameless${i}@test.perch.local`, role: 0 });
+      expect(res.status).toBe(201);
+      expect(await s.admin.get<User>(`/user/${res.objectId}`)).toMatchObject({ firstname, lastname });
+    }
   });
 
   it("never grants a role above the creator's own (falls back to 0), but org admins may create service accounts", async () => {
@@ -192,6 +210,32 @@ describe('updating users', () => {
     const other = await s.createUser({ email: 'other@test.perch.local' });
     const u2 = await s.signIn('self@test.perch.local', 'Mine!new123');
     expect(await statusOf(u2.put(`/user/${other}/password`, { password: 'Mine!new123' }))).toBe(403);
+  });
+});
+
+describe('names on update', () => {
+  it('clears names sent empty, keeps names left out, and refuses invalid ones', async () => {
+    const id = await s.createUser({ email: 'ada@test.perch.local', firstname: 'Ada', lastname: 'Lovelace' });
+    const admin = await authContextOf(s.deps.db, (await s.admin.get<User>('/user/me')).id);
+    // Left out (the operation sees no name): the stored names stay.
+    await updateUserAccount(s.deps, admin, { id, user: { email: 'ada@test.perch.local', role: 0 } });
+    expect(await s.admin.get<User>(`/user/${id}`)).toMatchObject({ firstname: 'Ada', lastname: 'Lovelace' });
+    await updateUserAccount(s.deps, admin, {
+      id,
+      user: { email: 'ada@test.perch.local', role: 0, firstname: 'Augusta' },
+    });
+    expect(await s.admin.get<User>(`/user/${id}`)).toMatchObject({ firstname: 'Augusta', lastname: 'Lovelace' });
+    await expect(
+      updateUserAccount(s.deps, admin, { id, user: { email: 'ada@test.perch.local', role: 0, firstname: '@@@' } }),
+    ).rejects.toMatchObject({ statusCode: 400, message: 'A valid first name is required' });
+    // Over HTTP too: a SPEC client that sends no names keeps them.
+    await s.admin.put(`/user/${id}`, { email: 'ada@test.perch.local', role: 0 });
+    expect(await s.admin.get<User>(`/user/${id}`)).toMatchObject({ firstname: 'Augusta', lastname: 'Lovelace' });
+    // Sent empty: cleared.
+    await s.admin.put(`/user/${id}`, { email: 'ada@test.perch.local', role: 0, firstname: '', lastname: '' });
+    expect(await s.admin.get<User>(`/user/${id}`)).toMatchObject({ firstname: '', lastname: '' });
+    const err = await failure(s.admin.put(`/user/${id}`, { email: 'ada@test.perch.local', role: 0, firstname: 'x' }));
+    expect([err.status, err.message]).toEqual([400, 'A valid first name is required']);
   });
 });
 

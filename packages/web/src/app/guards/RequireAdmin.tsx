@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NoAccessPage } from '../../features/system/NoAccessPage';
+import { NoAccessPage } from '../../shared/system-pages/NoAccessPage';
 import { useSignedInSession } from '../session/session-context';
 import { canAdminister } from '../session/session-data';
 

@@ -1,5 +1,6 @@
 import { me, type PerchClient } from '@perch/client';
-import { isSpaceAdmin, Routes, type Preference, type Setting, type UserMe } from '@perch/contract';
+import type { Preference, Setting, UserMe } from '@perch/contract';
+import { isSpaceAdmin, routes } from '@perch/contract/values';
 
 /** Name → value, as the settings and preferences endpoints list them. */
 export type ValueMap = Readonly<Record<string, string>>;
@@ -19,8 +20,8 @@ function toValueMap(list: readonly (Setting | Preference)[]): ValueMap {
 export async function fetchSignedInSession(client: PerchClient): Promise<SignedInSession> {
   const [user, settings, preferences] = await Promise.all([
     me(client),
-    client.get<Setting[]>(Routes.setting.list),
-    client.get<Preference[]>(Routes.preference.list),
+    client.call(routes.setting.list),
+    client.call(routes.preference.list),
   ]);
   return { user, settings: toValueMap(settings), preferences: toValueMap(preferences) };
 }

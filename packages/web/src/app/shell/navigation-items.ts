@@ -13,7 +13,8 @@ import {
   IconUsersGroup,
   type Icon,
 } from '@tabler/icons-react';
-import { isOrgAdmin, type UserMe } from '@perch/contract';
+import type { UserMe } from '@perch/contract';
+import { isOrgAdmin } from '@perch/contract/values';
 import type { ComponentType } from 'react';
 import { ApprovalsCountBadge } from '../../features/approvals/ApprovalsCountBadge';
 import type { MessageKey } from '../../i18n';

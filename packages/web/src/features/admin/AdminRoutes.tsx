@@ -1,9 +1,9 @@
-import { isOrgAdmin } from '@perch/contract';
+import { isOrgAdmin } from '@perch/contract/values';
 import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { useSignedInSession } from '../../app/session/session-context';
-import { NoAccessPage } from '../system/NoAccessPage';
-import { NotFoundPage } from '../system/NotFoundPage';
+import { NoAccessPage } from '../../shared/system-pages/NoAccessPage';
+import { NotFoundPage } from '../../shared/system-pages/NotFoundPage';
 import { AdminHomePage } from './AdminHomePage';
 
 // Each screen is its own chunk: the floor-plan editor is large and only admins of areas need it.

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { usePendingApprovalsCount } from '../bookings/api/bookings';
+import { usePendingApprovalsCount } from './api/approval-queries';
 
 /** The number of bookings waiting for approval, beside the navigation entry. */
 export function ApprovalsCountBadge() {

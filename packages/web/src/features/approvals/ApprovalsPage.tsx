@@ -10,12 +10,12 @@ import { canAdminister } from '../../app/session/session-data';
 import { EmptyState } from '../../app/ui/EmptyState';
 import { PageLayout } from '../../app/ui/PageLayout';
 import { useApiErrorMessage } from '../../app/use-api-error-message';
-import { useAnswerApproval, usePendingApprovals } from '../bookings/api/bookings';
-import { bookerName } from '../search/details/booking-people';
-import { timePrefsFrom } from '../search/time/booking-prefs';
-import { formatRange } from '../search/time/format-time';
-import { fromApiTime } from '../search/time/wall-time';
-import { NoAccessPage } from '../system/NoAccessPage';
+import { bookerName } from '../../shared/people/booker-name';
+import { NoAccessPage } from '../../shared/system-pages/NoAccessPage';
+import { formatRange } from '../../shared/time/format-time';
+import { timePrefsFrom } from '../../shared/time/time-prefs';
+import { fromApiTime } from '../../shared/time/wall-time';
+import { useAnswerApproval, usePendingApprovals } from './api/approval-queries';
 
 /** Bookings waiting for this approver: approve or decline (a declined booking is removed). */
 export function ApprovalsPage() {

@@ -1,7 +1,8 @@
 import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { preflight } from '@perch/client';
-import { isEmail, type Preflight } from '@perch/contract';
+import type { Preflight } from '@perch/contract';
+import { isEmail } from '@perch/contract/values';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

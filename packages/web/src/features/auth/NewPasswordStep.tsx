@@ -1,14 +1,15 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { updatePasswordAndLogin } from '@perch/client';
-import { isComplexPassword, type Preflight } from '@perch/contract';
+import type { Preflight } from '@perch/contract';
+import { isComplexPassword } from '@perch/contract/values';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message, MessageKey } from '../../i18n';
 import { FormErrorAlert } from './FormErrorAlert';
-import { SignInIdentity } from './SignInIdentity';
 import { signInErrorMessage } from './sign-in-errors';
+import { SignInIdentity } from './SignInIdentity';
 import { StepHeading } from './StepHeading';
 import { useSignIn } from './use-sign-in';
 

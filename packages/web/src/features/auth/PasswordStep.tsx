@@ -1,15 +1,16 @@
 import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ApiError, login } from '@perch/client';
-import { ErrorCode, type Preflight } from '@perch/contract';
+import type { Preflight } from '@perch/contract';
+import { ErrorCode } from '@perch/contract/values';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Message, MessageKey } from '../../i18n';
 import { FormErrorAlert } from './FormErrorAlert';
-import { SignInIdentity } from './SignInIdentity';
 import { signInErrorMessage } from './sign-in-errors';
+import { SignInIdentity } from './SignInIdentity';
 import { StepHeading } from './StepHeading';
 import { useSignIn } from './use-sign-in';
 

@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconClock, IconHourglassHigh, IconMapPin, IconRepeat } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { TimePrefs } from '../search/time/booking-prefs';
-import { formatRange } from '../search/time/format-time';
-import { convertWallTime } from '../search/time/wall-time';
+import { formatRange } from '../../shared/time/format-time';
+import type { TimePrefs } from '../../shared/time/time-prefs';
+import { convertWallTime } from '../../shared/time/wall-time';
 import type { BookingItem } from './booking-groups';
 
 interface BookingCardProps {

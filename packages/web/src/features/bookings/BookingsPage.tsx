@@ -7,14 +7,14 @@ import { useSignedInSession } from '../../app/session/session-context';
 import { EmptyState } from '../../app/ui/EmptyState';
 import { PageLayout } from '../../app/ui/PageLayout';
 import { useApiErrorMessage } from '../../app/use-api-error-message';
-import { useBookableAreas } from '../search/api/search-queries';
-import { timePrefsFrom } from '../search/time/booking-prefs';
-import { formatDate } from '../search/time/format-time';
-import { addDaysToDate, datePart, nowInZone, userZone } from '../search/time/wall-time';
-import { areaZone } from '../search/use-search-state';
-import { useMyBookings } from './api/bookings';
-import { BookingCard } from './BookingCard';
+import { useBookableAreas } from '../../shared/api/area-queries';
+import { useMyBookings } from '../../shared/api/booking-queries';
+import { areaZone } from '../../shared/time/area-zone';
+import { formatDate } from '../../shared/time/format-time';
+import { timePrefsFrom } from '../../shared/time/time-prefs';
+import { addDaysToDate, datePart, nowInZone, userZone } from '../../shared/time/wall-time';
 import { groupByDay, relativeDay, upcomingIds } from './booking-groups';
+import { BookingCard } from './BookingCard';
 import { useBookingActions } from './use-booking-actions';
 
 /** The user's current and upcoming bookings by day, with cancel, cancel series and cancel all. */

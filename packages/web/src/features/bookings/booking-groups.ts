@@ -1,5 +1,5 @@
 import type { Booking } from '@perch/contract';
-import { datePart, fromApiTime, type IsoDate, type WallTime } from '../search/time/wall-time';
+import { datePart, fromApiTime, type IsoDate, type WallTime } from '../../shared/time/wall-time';
 
 /** A booking with its times as the area's wall clock. */
 export interface BookingItem {

@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../app/use-api-error-message';
-import { useCancelBooking, useCancelBookings, useCancelSeries } from './api/bookings';
+import { useCancelBooking, useCancelBookings, useCancelSeries } from './api/booking-queries';
 
 /** Cancel one, a series or all upcoming bookings, each behind a confirmation, with the outcome as a toast. */
 export function useBookingActions() {

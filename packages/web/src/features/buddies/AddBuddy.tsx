@@ -1,13 +1,14 @@
 import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import type { UserStub } from '@perch/contract';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../app/use-api-error-message';
-import { BUDDY_SEARCH_MIN, useAddBuddy, useBuddySearch, type BuddyCandidate } from './buddy-queries';
+import { BUDDY_SEARCH_MIN, useAddBuddy, useBuddySearch } from './api/buddy-queries';
 
-const nameOf = (c: BuddyCandidate) => `${c.firstname} ${c.lastname}`.trim() || c.email;
+const nameOf = (c: UserStub) => `${c.firstname} ${c.lastname}`.trim() || c.email;
 
 /** Finds a colleague by name or email (3+ characters) and adds them as a buddy. */
 export function AddBuddy({ existing }: { existing: ReadonlySet<string> }) {

@@ -10,12 +10,12 @@ import { buddiesEnabled } from '../../app/session/session-data';
 import { EmptyState } from '../../app/ui/EmptyState';
 import { PageLayout } from '../../app/ui/PageLayout';
 import { useApiErrorMessage } from '../../app/use-api-error-message';
-import { timePrefsFrom } from '../search/time/booking-prefs';
-import { formatRange } from '../search/time/format-time';
-import { fromApiTime } from '../search/time/wall-time';
-import { NotFoundPage } from '../system/NotFoundPage';
+import { NotFoundPage } from '../../shared/system-pages/NotFoundPage';
+import { formatRange } from '../../shared/time/format-time';
+import { timePrefsFrom } from '../../shared/time/time-prefs';
+import { fromApiTime } from '../../shared/time/wall-time';
 import { AddBuddy } from './AddBuddy';
-import { useBuddies, useRemoveBuddy } from './buddy-queries';
+import { useBuddies, useRemoveBuddy } from './api/buddy-queries';
 
 const buddyName = (b: Buddy) => `${b.buddyFirstname ?? ''} ${b.buddyLastname ?? ''}`.trim() || b.buddyEmail;
 

@@ -16,6 +16,7 @@ import { useSearchParams } from 'react-router';
 import { useSignedInSession } from '../../app/session/session-context';
 import { PageLayout } from '../../app/ui/PageLayout';
 import { useApiErrorMessage } from '../../app/use-api-error-message';
+import { useSavePreferences } from './api/preference-queries';
 import {
   changedPreferences,
   initialValues,
@@ -23,7 +24,6 @@ import {
   type PreferenceName,
   type PreferenceValues,
 } from './preference-form';
-import { useSavePreferences } from './preference-queries';
 import { BookingTab } from './tabs/BookingTab';
 import { ColoursTab } from './tabs/ColoursTab';
 import { DisplayTab } from './tabs/DisplayTab';

@@ -1,35 +1,42 @@
-import { isAbsoluteUrl, isColor, isTimeOfDay } from '@perch/contract';
+import type { PreferenceName as ContractPreferenceName, Preference } from '@perch/contract';
+import { isAbsoluteUrl, isColor, isTimeOfDay, PREFERENCES } from '@perch/contract/values';
 import type { ValueMap } from '../../app/session/session-data';
 import type { MessageKey } from '../../i18n';
-import { STATUS_COLOR } from '../search/status/space-status';
-import { minutesOfDay } from '../search/time/wall-time';
+import { STATUS_COLOR } from '../../shared/space-status/space-status';
+import { minutesOfDay } from '../../shared/time/wall-time';
 
-/** The preferences this page edits (reference §5.2), with the values a new user starts with. */
-export const EDITABLE_DEFAULTS = {
-  enter_time: '1',
-  workday_start: '09:00',
-  workday_end: '17:00',
-  workdays: '1,2,3,4,5',
-  location_id: '',
-  use_24_hour_time: '1',
-  date_format: 'Y-m-d',
-  week_start_day: '1',
-  timezone: '',
-  mail_notifications: '0',
-  mail_reminder: '0',
-  approval_notifications: '0',
-  mail_language: '',
-  caldav_url: '',
-  caldav_user: '',
-  caldav_pass: '',
-  caldav_path: '',
-  booked_color: STATUS_COLOR.booked.fallback,
-  not_booked_color: STATUS_COLOR.available.fallback,
-  self_booked_color: STATUS_COLOR.mine.fallback,
-  partially_booked_color: STATUS_COLOR.partial.fallback,
-  buddy_booked_color: STATUS_COLOR.buddy.fallback,
-  disallowed_color: STATUS_COLOR.disallowed.fallback,
-} satisfies Record<string, string>;
+/** The preferences this page edits (reference §5.2), in the order the page sends them. */
+const EDITABLE = [
+  'enter_time',
+  'workday_start',
+  'workday_end',
+  'workdays',
+  'location_id',
+  'use_24_hour_time',
+  'date_format',
+  'week_start_day',
+  'timezone',
+  'mail_notifications',
+  'mail_reminder',
+  'approval_notifications',
+  'mail_language',
+  'caldav_url',
+  'caldav_user',
+  'caldav_pass',
+  'caldav_path',
+  ...Object.values(STATUS_COLOR).map((c) => c.pref),
+] as const satisfies readonly ContractPreferenceName[];
+
+/**
+ * The values a new user starts with: the contract's defaults; a preference without a stored
+ * default (`null`) shows as off or empty.
+ */
+export const EDITABLE_DEFAULTS = Object.fromEntries(
+  EDITABLE.map((name) => {
+    const { check, default: value } = PREFERENCES[name];
+    return [name, value ?? (check === 'bool' ? '0' : '')];
+  }),
+) as Record<(typeof EDITABLE)[number], string>;
 
 export type PreferenceName = keyof typeof EDITABLE_DEFAULTS;
 export type PreferenceValues = Record<PreferenceName, string>;
@@ -65,7 +72,7 @@ export function validatePreferences(values: PreferenceValues): PreferenceErrors 
 }
 
 /** Only what changed, as `PUT /preference/` takes it (applied all or nothing). */
-export function changedPreferences(saved: ValueMap, values: PreferenceValues): { name: string; value: string }[] {
+export function changedPreferences(saved: ValueMap, values: PreferenceValues): Preference[] {
   return (Object.keys(values) as PreferenceName[])
     .filter((name) => values[name] !== (saved[name] ?? EDITABLE_DEFAULTS[name]))
     .map((name) => ({ name, value: values[name] }));

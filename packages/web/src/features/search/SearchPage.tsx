@@ -9,14 +9,15 @@ import { useWidePage } from '../../app/shell/page-width';
 import { EmptyState } from '../../app/ui/EmptyState';
 import { PageLayout } from '../../app/ui/PageLayout';
 import { useApiErrorMessage } from '../../app/use-api-error-message';
-import { useMyBookings } from '../bookings/api/bookings';
-import {
-  useAreaMap,
-  useAvailability,
-  useBookableAreas,
-  useBookingPrecheck,
-  useSpaceAttributes,
-} from './api/search-queries';
+import { useBookableAreas } from '../../shared/api/area-queries';
+import { useMyBookings } from '../../shared/api/booking-queries';
+import { partialMaxHoursFrom, statusColors, type SpaceStatus } from '../../shared/space-status/space-status';
+import { StatusLegend } from '../../shared/space-status/StatusLegend';
+import { formatRange } from '../../shared/time/format-time';
+import { datePart } from '../../shared/time/wall-time';
+import { useAreaMap, useAvailability } from './api/area-queries';
+import { useBookingPrecheck } from './api/booking-queries';
+import { useSpaceAttributes } from './api/space-attribute-queries';
 import { BookingDialog } from './booking/BookingDialog';
 import { FilterModal } from './controls/FilterModal';
 import { SearchControls } from './controls/SearchControls';
@@ -24,12 +25,8 @@ import { SpaceDetails } from './details/SpaceDetails';
 import { HintBanner } from './HintBanner';
 import { SpaceList } from './list/SpaceList';
 import { FloorPlanMap } from './map/FloorPlanMap';
-import { partialMaxHoursFrom, statusColors, type SpaceStatus } from './status/space-status';
-import { StatusLegend } from './status/StatusLegend';
 import { toApiWindow } from './time/booking-window';
-import { formatRange } from './time/format-time';
 import { searchHints } from './time/search-hints';
-import { datePart } from './time/wall-time';
 import { useDayjsLocale } from './use-dayjs-locale';
 import { useSearchState } from './use-search-state';
 import { useSpaceEntries } from './use-space-entries';

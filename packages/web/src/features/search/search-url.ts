@@ -1,6 +1,7 @@
 import type { SearchAttribute } from '@perch/contract';
+import { SEARCH_COMPARATORS } from '@perch/contract/values';
+import { isWallTime } from '../../shared/time/wall-time';
 import type { BookingWindow } from './time/booking-window';
-import { isWallTime } from './time/wall-time';
 
 export type SearchView = 'map' | 'list';
 
@@ -17,23 +18,12 @@ export interface SearchUrlState {
   spaceId: string | null;
 }
 
-const COMPARATORS: readonly SearchAttribute['comparator'][] = [
-  'eq',
-  'neq',
-  'contains',
-  'ncontains',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-];
-
 function parseFilter(raw: string): SearchAttribute | null {
   const first = raw.indexOf(':');
   const second = raw.indexOf(':', first + 1);
   if (first <= 0 || second < 0) return null;
   const comparator = raw.slice(first + 1, second) as SearchAttribute['comparator'];
-  if (!COMPARATORS.includes(comparator)) return null;
+  if (!SEARCH_COMPARATORS.includes(comparator)) return null;
   return { attributeId: raw.slice(0, first), comparator, value: raw.slice(second + 1) };
 }
 

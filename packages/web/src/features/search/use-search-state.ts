@@ -3,16 +3,12 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSignedInSession } from '../../app/session/session-context';
 import { canAdminister } from '../../app/session/session-data';
+import { areaZone } from '../../shared/time/area-zone';
+import { timePrefsFrom } from '../../shared/time/time-prefs';
+import { nowInZone, userZone } from '../../shared/time/wall-time';
 import { parseSearchUrl, writeSearchUrl, type SearchUrlState, type SearchView } from './search-url';
-import { bookingRulesFrom, timePrefsFrom } from './time/booking-prefs';
+import { bookingRulesFrom } from './time/booking-rules';
 import { defaultWindow, normaliseWindow, type BookingWindow } from './time/booking-window';
-import { isKnownZone, nowInZone, userZone } from './time/wall-time';
-
-/** The area's zone (reference §4.1): its own, else the organisation default, else UTC. */
-export function areaZone(area: Location | undefined, defaultZone: string | undefined): string {
-  for (const zone of [area?.timezone, defaultZone]) if (zone && isKnownZone(zone)) return zone;
-  return 'UTC';
-}
 
 /**
  * The area in the address; without one the preferred area, else the first. A link to an area

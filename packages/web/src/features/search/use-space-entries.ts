@@ -2,10 +2,10 @@ import type { SpaceAvailability } from '@perch/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../app/session/session-context';
+import { partialMaxHoursFrom, spaceStatus, type SpaceStatus } from '../../shared/space-status/space-status';
+import { STATUS_LABEL } from '../../shared/space-status/StatusIcon';
+import type { TimePrefs } from '../../shared/time/time-prefs';
 import type { MapEntry } from './map/FloorPlanMap';
-import { partialMaxHoursFrom, spaceStatus, type SpaceStatus } from './status/space-status';
-import { STATUS_LABEL } from './status/StatusIcon';
-import type { TimePrefs } from './time/booking-prefs';
 
 /** Each space with its status and its accessible name ("Desk 4 — available, needs approval"). */
 export function useSpaceEntries(spaces: readonly SpaceAvailability[] | undefined, prefs: TimePrefs): MapEntry[] {

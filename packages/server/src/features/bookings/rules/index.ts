@@ -61,4 +61,4 @@ export function firstViolation(f: RuleFacts): RuleViolation | null {
   }
   return null;
 }
-export { bookingSettings } from './settings.js';
+export { firstCancelViolation } from './cancel.js';

@@ -2,10 +2,11 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { pastOrTooFarAhead } from './advance.js';
 import { allowedBooker } from './access.js';
+import { cancelCutoff, firstCancelViolation, notPast } from './cancel.js';
 import { areaCapacity, peakOverlap } from './capacity.js';
 import { maxDuration, minDuration, wholeDays } from './duration.js';
 import { firstViolation, type RuleFacts } from './index.js';
-import { bookingSettings } from './settings.js';
+import { bookingSettings } from '../../settings/org-settings.js';
 import { subjectRequired, subjectValid } from './subject.js';
 import { concurrentForUser, upcomingForUser } from './user-limits.js';
 import { bookableWeekdays } from './weekdays.js';
@@ -13,7 +14,7 @@ import { bookableWeekdays } from './weekdays.js';
 const zone = 'Europe/Berlin';
 const at = (iso: string, z = zone) => DateTime.fromISO(iso, { zone: z });
 const win = (enter: string, leave: string, z = zone) => ({ enter: at(enter, z), leave: at(leave, z), zone: z });
-const code = (v: { code: number } | null) => v?.code ?? 0;
+const code = (v: { code: number | undefined } | null) => v?.code ?? 0;
 
 describe('subject', () => {
   it('requires 3 characters on spaces that need a subject, unless subjects are disabled', () => {
@@ -204,5 +205,41 @@ describe('rule order and exemptions', () => {
   it('does not count upcoming bookings on update', () => {
     expect(code(firstViolation({ ...base(), personUpcoming: 10 }))).toBe(1003);
     expect(firstViolation({ ...base(), mode: 'update', personUpcoming: 10 })).toBeNull();
+  });
+});
+
+describe('cancelling', () => {
+  const settings = { ...bookingSettings(new Map()), enableMaxHoursBeforeDelete: true, maxHoursBeforeDelete: 24 };
+  const now = at('2030-05-10T12:00');
+
+  it("keeps bookings that ended before today began in the area's zone", () => {
+    expect(notPast(win('2030-05-09T08:00', '2030-05-09T23:59'), now)?.status).toBe(400);
+    // Ended earlier today: still cancellable (today's history is not yet history).
+    expect(notPast(win('2030-05-10T06:00', '2030-05-10T07:00'), now)).toBeNull();
+    // The area's calendar decides: at 01:00 on the 10th in Tokyo, 23:30 on the 9th was yesterday.
+    const tokyo = win('2030-05-09T20:00', '2030-05-09T23:30', 'Asia/Tokyo');
+    expect(notPast(tokyo, at('2030-05-10T01:00', 'Asia/Tokyo'))?.status).toBe(400);
+  });
+
+  it('refuses a cancellation within the cut-off with 403 and 1008, counting whole hours', () => {
+    expect(code(cancelCutoff(win('2030-05-11T11:00', '2030-05-11T12:00'), now, settings))).toBe(1008);
+    expect(cancelCutoff(win('2030-05-11T11:00', '2030-05-11T12:00'), now, settings)?.status).toBe(403);
+    expect(cancelCutoff(win('2030-05-11T12:00', '2030-05-11T13:00'), now, settings)).toBeNull();
+    expect(
+      cancelCutoff(win('2030-05-11T11:00', '2030-05-11T12:00'), now, {
+        ...settings,
+        enableMaxHoursBeforeDelete: false,
+      }),
+    ).toBeNull();
+    expect(
+      cancelCutoff(win('2030-05-11T11:00', '2030-05-11T12:00'), now, { ...settings, maxHoursBeforeDelete: 0 }),
+    ).toBeNull();
+  });
+
+  it('lets an exempt admin past the cut-off but never past the past', () => {
+    const soon = win('2030-05-10T13:00', '2030-05-10T14:00');
+    expect(code(firstCancelViolation(soon, now, settings, false))).toBe(1008);
+    expect(firstCancelViolation(soon, now, settings, true)).toBeNull();
+    expect(firstCancelViolation(win('2030-05-01T08:00', '2030-05-01T09:00'), now, settings, true)?.status).toBe(400);
   });
 });

@@ -19,9 +19,9 @@ export interface BookingSettings {
   allowRecurring: boolean;
 }
 
-/** A refused booking: the app code (X-Error-Code), HTTP status and the limit involved. */
+/** A refused booking: the app code (X-Error-Code, when the reference has one), HTTP status and why. */
 export interface RuleViolation {
-  code: number;
+  code: number | undefined;
   status: number;
   message: string;
 }
@@ -33,4 +33,8 @@ export interface Window {
   zone: string;
 }
 
-export const violation = (code: number, message: string, status = 400): RuleViolation => ({ code, status, message });
+export const violation = (code: number | undefined, message: string, status = 400): RuleViolation => ({
+  code,
+  status,
+  message,
+});

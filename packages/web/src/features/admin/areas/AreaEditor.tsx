@@ -6,11 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useWidePage } from '../../../app/shell/page-width';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
-import { NotFoundPage } from '../../system/NotFoundPage';
-import { useArea, useAreaAttributeValues, useAreaMap, useDeleteArea, useSaveArea, useTimezones } from '../api/areas';
-import { useGroups } from '../api/groups';
-import { useSpaceAttributes } from '../api/space-attributes';
-import { useSpaces } from '../api/spaces';
+import { NotFoundPage } from '../../../shared/system-pages/NotFoundPage';
+import { useArea, useAreaAttributeValues, useAreaMap, useDeleteArea, useSaveArea } from '../api/area-queries';
+import { useGroups } from '../api/group-queries';
+import { isNotFound } from '../api/is-not-found';
+import { useTimezones } from '../api/setting-queries';
+import { useSpaceAttributes } from '../api/space-attribute-queries';
+import { useSpaces } from '../api/space-queries';
 import { FloorPlanEditor } from '../floor-plan/FloorPlanEditor';
 import { AdminPage } from '../ui/AdminPage';
 import { QueryFailure } from '../ui/QueryFailure';
@@ -18,7 +20,6 @@ import { useConfirmDelete } from '../ui/use-confirm-delete';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes-guard';
 import { areaSaveBody, attributeChanges } from './area-form';
 import { AreaDetailsForm, type AreaDetailsSubmit } from './AreaDetailsForm';
-import { isNotFound } from '../api/is-not-found';
 
 type AreaTab = 'plan' | 'details';
 

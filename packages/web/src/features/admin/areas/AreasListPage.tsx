@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { isOrgAdmin, type Location } from '@perch/contract';
+import type { Location } from '@perch/contract';
+import { isOrgAdmin } from '@perch/contract/values';
 import { IconMap2, IconPlus, IconSearch, IconSparkles } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { Link } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
 import { EmptyState } from '../../../app/ui/EmptyState';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
-import { useAreas, useDeleteArea, useLoadSampleData } from '../api/areas';
+import { useAreas, useDeleteArea, useLoadSampleData } from '../api/area-queries';
 import { AdminPage } from '../ui/AdminPage';
 import { QueryFailure } from '../ui/QueryFailure';
 import { matchesQuery } from '../ui/sorting';

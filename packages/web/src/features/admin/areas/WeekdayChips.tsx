@@ -2,7 +2,8 @@ import { Chip, Group, Input } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../app/session/session-context';
-import { orderedWeekdays, weekdayName } from './area-form';
+import { orderedWeekdays, weekdayNames } from '../../../shared/time/format-time';
+import { timePrefsFrom } from '../../../shared/time/time-prefs';
 
 interface WeekdayChipsProps {
   value: string[];
@@ -15,7 +16,9 @@ export function WeekdayChips({ value, onChange, error }: WeekdayChipsProps) {
   const { t, i18n } = useTranslation();
   const { preferences } = useSignedInSession();
   const labelId = useId();
-  const days = orderedWeekdays(Number(preferences.week_start_day ?? '1'));
+  const days = orderedWeekdays(timePrefsFrom(preferences).weekStartDay);
+  const longNames = weekdayNames(i18n.language, 'long');
+  const shortNames = weekdayNames(i18n.language, 'short');
   return (
     <Input.Wrapper
       label={t('bookableDays')}
@@ -27,14 +30,8 @@ export function WeekdayChips({ value, onChange, error }: WeekdayChipsProps) {
       <Chip.Group multiple value={value} onChange={onChange}>
         <Group gap={6} mt={6} role="group" aria-labelledby={`${labelId}-label`}>
           {days.map((day) => (
-            <Chip
-              key={day}
-              value={String(day)}
-              size="xs"
-              radius="sm"
-              aria-label={weekdayName(day, i18n.language, 'long')}
-            >
-              {weekdayName(day, i18n.language, 'short')}
+            <Chip key={day} value={String(day)} size="xs" radius="sm" aria-label={longNames[day]}>
+              {shortNames[day]}
             </Chip>
           ))}
         </Group>

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { area } from '../test-support/admin-fixtures';
-import {
-  areaFormValues,
-  areaSaveBody,
-  attributeChanges,
-  orderedWeekdays,
-  validateBookableDays,
-  validateCapacity,
-  weekdayName,
-} from './area-form';
+import { areaFormValues, areaSaveBody, attributeChanges, validateBookableDays, validateCapacity } from './area-form';
 
 describe('area form', () => {
   it('starts a new area enabled, bookable every day, without a capacity limit', () => {
@@ -57,13 +49,5 @@ describe('area form', () => {
     expect(validateCapacity(3, true)).toBeNull();
     expect(validateCapacity('', false)).toBeNull();
     expect(validateBookableDays([])).toBe('errorNoBookableDays');
-  });
-
-  it('orders the week by the user preference', () => {
-    expect(orderedWeekdays(1)).toEqual([1, 2, 3, 4, 5, 6, 0]);
-    expect(orderedWeekdays(0)).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    expect(orderedWeekdays(6)).toEqual([6, 0, 1, 2, 3, 4, 5]);
-    expect(weekdayName(1, 'en', 'short')).toBe('Mon');
-    expect(weekdayName(0, 'de', 'long')).toBe('Sonntag');
   });
 });

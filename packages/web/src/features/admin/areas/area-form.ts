@@ -84,15 +84,3 @@ export function validateCapacity(value: number | string, limited: boolean): Mess
 export function validateBookableDays(days: readonly string[]): MessageKey | null {
   return days.length > 0 ? null : 'errorNoBookableDays';
 }
-
-/** The week in the user's order: week_start_day 0 (Sunday), 1 (Monday) or 6 (Saturday). */
-export function orderedWeekdays(weekStart: number): number[] {
-  const start = ALL_WEEKDAYS.includes(weekStart as (typeof ALL_WEEKDAYS)[number]) ? weekStart : 1;
-  return ALL_WEEKDAYS.map((_, i) => (start + i) % 7);
-}
-
-/** Short weekday names in the user's language (0 = Sunday). */
-export function weekdayName(day: number, language: string, width: 'short' | 'long'): string {
-  // 2023-01-01 was a Sunday.
-  return new Intl.DateTimeFormat(language, { weekday: width, timeZone: 'UTC' }).format(Date.UTC(2023, 0, 1 + day));
-}

@@ -1,19 +1,19 @@
 import { Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { SpaceAttribute, SpaceAttributeSave } from '@perch/contract';
+import { AttributeType } from '@perch/contract/values';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import type { MessageKey } from '../../../i18n';
-import { useSaveSpaceAttribute } from '../api/space-attributes';
-import { ATTRIBUTE_TYPE } from '../ui/AttributeValueInput';
+import { useSaveSpaceAttribute } from '../api/space-attribute-queries';
 
 const LABEL_MAX = 256;
 
 export const ATTRIBUTE_TYPE_LABEL: Record<number, MessageKey> = {
-  [ATTRIBUTE_TYPE.number]: 'attributeTypeNumber',
-  [ATTRIBUTE_TYPE.boolean]: 'attributeTypeBoolean',
-  [ATTRIBUTE_TYPE.text]: 'attributeTypeText',
+  [AttributeType.Number]: 'attributeTypeNumber',
+  [AttributeType.Boolean]: 'attributeTypeBoolean',
+  [AttributeType.Text]: 'attributeTypeText',
 };
 
 interface AttributeFormValues {
@@ -39,7 +39,7 @@ export function AttributeFormModal({ attribute, opened, onClose }: AttributeForm
   const form = useForm<AttributeFormValues>({
     initialValues: {
       label: attribute?.label ?? '',
-      type: String(attribute?.type ?? ATTRIBUTE_TYPE.number),
+      type: String(attribute?.type ?? AttributeType.Number),
       spaceApplicable: attribute?.spaceApplicable ?? true,
       locationApplicable: attribute?.locationApplicable ?? false,
     },

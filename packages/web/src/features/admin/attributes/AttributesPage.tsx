@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../app/ui/EmptyState';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
-import { useDeleteSpaceAttribute, useSpaceAttributes } from '../api/space-attributes';
+import { useDeleteSpaceAttribute, useSpaceAttributes } from '../api/space-attribute-queries';
 import { AdminPage } from '../ui/AdminPage';
 import { QueryFailure } from '../ui/QueryFailure';
 import { RowAction } from '../ui/RowAction';

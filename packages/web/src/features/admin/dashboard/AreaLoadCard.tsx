@@ -2,11 +2,11 @@ import { Center, Loader, Select, Text } from '@mantine/core';
 import type { Location } from '@perch/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAreaLoads, type LoadPeriod } from '../api/stats-queries';
 import { QueryFailure } from '../ui/QueryFailure';
 import { BarList } from './BarList';
 import { ChartCard } from './ChartCard';
 import { formatPercent, loadAxisTop, loadColor } from './load-format';
-import { useAreaLoads, type LoadPeriod } from './stats-api';
 
 const PERIODS: readonly LoadPeriod[] = [
   'spaceLoadToday',

@@ -1,15 +1,13 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { routes } from '@perch/contract/values';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
-import { useApiClient } from '../api/use-api-client';
+import { useApiClient } from '../../../shared/api/use-api-client';
 import { ChartCard } from './ChartCard';
 import { defaultExportRange, exportFileName, exportQuery, exportRangeProblem } from './export-range';
-
-// Not (yet) among the contract's routes.
-const EXPORT_PATH = '/booking/export/';
 
 function saveFile(text: string, fileName: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
@@ -36,7 +34,7 @@ export function CsvExportCard() {
     if (problem) return;
     setBusy(true);
     try {
-      const res = await client.request<string>('GET', EXPORT_PATH, { query: exportQuery(range.from, range.to) });
+      const res = await client.callResponse(routes.booking.export, { query: exportQuery(range.from, range.to) });
       const text = typeof res.data === 'string' ? res.data : '';
       saveFile(text, exportFileName(res.headers.get('content-disposition'), range.from, range.to));
     } catch (error) {

@@ -1,10 +1,10 @@
 import type { Stats } from '@perch/contract';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../app/session/session-context';
+import type { LoadPeriod } from '../api/stats-queries';
 import { BarList } from './BarList';
 import { ChartCard } from './ChartCard';
 import { formatPercent, loadAxisTop, loadColor } from './load-format';
-import type { LoadPeriod } from './stats-api';
 
 const PERIODS: readonly LoadPeriod[] = [
   'spaceLoadLastMonth',

@@ -3,12 +3,13 @@ import type { Location } from '@perch/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../app/session/session-context';
+import { weekdayNames } from '../../../shared/time/format-time';
+import { timePrefsFrom } from '../../../shared/time/time-prefs';
+import { useWeekdayStats, type WeekdayPeriod } from '../api/stats-queries';
 import { QueryFailure } from '../ui/QueryFailure';
-import { ChartCard } from './ChartCard';
 import { weekdaysFrom } from './chart-scale';
+import { ChartCard } from './ChartCard';
 import { ColumnChart } from './ColumnChart';
-import { useWeekdayStats, type WeekdayPeriod } from './stats-api';
-import { weekdayNames, weekStartOf } from './weekday-names';
 
 const PERIODS: readonly WeekdayPeriod[] = ['all', 'lastMonth', 'lastWeek', 'thisWeek', 'nextWeek'];
 
@@ -23,7 +24,7 @@ export function WeekdayCard({ areas }: { areas: readonly Location[] }) {
   const longNames = weekdayNames(i18n.language, 'long');
   const number = new Intl.NumberFormat(i18n.language);
   const data = counts.data
-    ? weekdaysFrom(counts.data, weekStartOf(preferences.week_start_day)).map(({ weekday, value }) => ({
+    ? weekdaysFrom(counts.data, timePrefsFrom(preferences).weekStartDay).map(({ weekday, value }) => ({
         label: names[weekday] ?? '',
         fullLabel: longNames[weekday] ?? '',
         value,

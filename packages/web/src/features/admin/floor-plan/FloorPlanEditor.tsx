@@ -1,26 +1,25 @@
 import { Alert, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Group, Location, LocationMap, Space, SpaceAttribute } from '@perch/contract';
+import { SPACE_BULK_MAX } from '@perch/contract/values';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
-import { useRefreshSpaces, useSaveSpaces } from '../api/spaces';
+import type { Rect, Size } from '../../../shared/plan/geometry';
+import { screenToPlan } from '../../../shared/plan/viewport';
+import { useRefreshSpaces, useSaveSpaces } from '../api/space-queries';
 import { unnamedSpaces } from './bulk-diff';
 import { EditorSidePanel } from './EditorSidePanel';
 import { EditorToolbar } from './EditorToolbar';
 import classes from './floor-plan.module.css';
-import type { Rect, Size } from './geometry';
 import { commandForKey, type EditorCommand, type EditorTool } from './keyboard';
 import { PlanCanvas } from './PlanCanvas';
 import { SPACE_NAME_INPUT_ID } from './SpaceInspector';
 import { useFloorPlanEditor } from './use-floor-plan-editor';
 import { useViewport } from './use-viewport';
-import { screenToPlan } from './viewport';
 
 const GRID_STEP = 10;
-/** The API's limit for one bulk save (contract `SPACE_BULK_MAX`, not imported: that module pulls in zod). */
-const BULK_SAVE_MAX = 2000;
 const DEFAULT_SPACE_SIZE: Size = { width: 120, height: 70 };
 /** The drawing area when no floor plan has been uploaded yet. */
 const BLANK_PLAN: Size = { width: 1600, height: 900 };
@@ -104,8 +103,8 @@ export function FloorPlanEditor({
       setSaveError(t('errorSpacesNeedNames', { count: unnamed.length }));
       return;
     }
-    if (changes.count > BULK_SAVE_MAX) {
-      setSaveError(t('errorTooManyChanges', { max: BULK_SAVE_MAX, count: changes.count }));
+    if (changes.count > SPACE_BULK_MAX) {
+      setSaveError(t('errorTooManyChanges', { max: SPACE_BULK_MAX, count: changes.count }));
       return;
     }
     setSaving(true);

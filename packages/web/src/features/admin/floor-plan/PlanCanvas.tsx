@@ -1,14 +1,15 @@
 import { Badge, Paper, Text } from '@mantine/core';
 import { memo, useCallback, useId, useMemo, useRef, type CSSProperties, type FocusEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Box, Rect, Size } from '../../../shared/plan/geometry';
+import type { Viewport } from '../../../shared/plan/viewport';
 import type { EditorAction, EditorState } from './editor-state';
 import classes from './floor-plan.module.css';
-import { boundsOf, type Box, type Rect, type Size } from './geometry';
+import { boundsOf } from './geometry';
 import type { EditorTool } from './keyboard';
 import { SelectionOverlay } from './SelectionOverlay';
 import { SpaceLayer } from './SpaceLayer';
 import { usePlanGestures } from './use-plan-gestures';
-import type { Viewport } from './viewport';
 
 /** Labels stay at least this tall on screen… */
 const MIN_LABEL_SCREEN_PX = 8;

@@ -12,18 +12,19 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { Group as UserGroup, SpaceAttribute } from '@perch/contract';
+import type { Group as UserGroup, SpaceAttribute, SpaceFontSize, SpaceShape } from '@perch/contract';
+import {
+  SPACE_FONT_SIZES,
+  SPACE_MAX_POSITION,
+  SPACE_MAX_ROTATION,
+  SPACE_MAX_SIZE,
+  SPACE_SHAPES,
+} from '@perch/contract/values';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AttributeValueInput, withAttributeValue } from '../ui/AttributeValueInput';
-import {
-  SPACE_FONT_SIZES,
-  SPACE_SHAPES,
-  type DraftSpace,
-  type SpaceFontSize,
-  type SpaceShapeKind,
-} from './draft-space';
-import { MAX_SPACE_SIZE, MIN_SPACE_SIZE } from './geometry';
+import type { DraftSpace } from './draft-space';
+import { MIN_SPACE_SIZE } from './geometry';
 
 export const SPACE_NAME_INPUT_ID = 'floor-plan-space-name';
 const SPACE_NAME_MAX = 128;
@@ -80,7 +81,7 @@ export function SpaceInspector({ space, attributes, groups, onEdit, onDuplicate,
           size="xs"
           aria-labelledby={`${SPACE_NAME_INPUT_ID}-shape`}
           value={space.shape}
-          onChange={(v) => onEdit({ shape: v as SpaceShapeKind })}
+          onChange={(v) => onEdit({ shape: v as SpaceShape })}
           data={SPACE_SHAPES.map((shape) => ({ value: shape, label: t(`shape_${shape}`) }))}
         />
       </div>
@@ -93,11 +94,11 @@ export function SpaceInspector({ space, attributes, groups, onEdit, onDuplicate,
         data={SPACE_FONT_SIZES.map((size) => ({ value: size, label: t(`fontSize_${size}`) }))}
       />
       <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
-        {numberField('x', t('positionX'), 0, 100_000)}
-        {numberField('y', t('positionY'), 0, 100_000)}
-        {numberField('width', t('width'), MIN_SPACE_SIZE, MAX_SPACE_SIZE)}
-        {numberField('height', t('height'), MIN_SPACE_SIZE, MAX_SPACE_SIZE)}
-        {numberField('rotation', t('rotationDegrees'), 0, 359)}
+        {numberField('x', t('positionX'), 0, SPACE_MAX_POSITION)}
+        {numberField('y', t('positionY'), 0, SPACE_MAX_POSITION)}
+        {numberField('width', t('width'), MIN_SPACE_SIZE, SPACE_MAX_SIZE)}
+        {numberField('height', t('height'), MIN_SPACE_SIZE, SPACE_MAX_SIZE)}
+        {numberField('rotation', t('rotationDegrees'), 0, SPACE_MAX_ROTATION)}
       </SimpleGrid>
       <Switch
         label={t('spaceBookable')}

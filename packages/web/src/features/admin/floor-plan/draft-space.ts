@@ -1,10 +1,5 @@
-import type { AttributeValue, Space } from '@perch/contract';
-
-// Kept here rather than imported from the contract's schema module, which would pull zod into the bundle.
-export const SPACE_SHAPES = ['rect', 'circle', 'trapezoid'] as const;
-export type SpaceShapeKind = (typeof SPACE_SHAPES)[number];
-export const SPACE_FONT_SIZES = ['small', 'normal', 'big', 'bigger'] as const;
-export type SpaceFontSize = (typeof SPACE_FONT_SIZES)[number];
+import type { AttributeValue, Space, SpaceFontSize, SpaceShape } from '@perch/contract';
+import { SPACE_FONT_SIZES, SPACE_SHAPES } from '@perch/contract/values';
 
 /** A space as the editor holds it: saved ones keep their id, new ones have none yet. */
 export interface DraftSpace {
@@ -17,7 +12,7 @@ export interface DraftSpace {
   width: number;
   height: number;
   rotation: number;
-  shape: SpaceShapeKind;
+  shape: SpaceShape;
   fontSize: SpaceFontSize;
   enabled: boolean;
   requireSubject: boolean;
@@ -27,7 +22,7 @@ export interface DraftSpace {
   allowedBookerGroupIds: readonly string[];
 }
 
-const isShape = (v: string): v is SpaceShapeKind => (SPACE_SHAPES as readonly string[]).includes(v);
+const isShape = (v: string): v is SpaceShape => (SPACE_SHAPES as readonly string[]).includes(v);
 const isFontSize = (v: string): v is SpaceFontSize => (SPACE_FONT_SIZES as readonly string[]).includes(v);
 
 export function draftFromSpace(space: Space): DraftSpace {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Box } from '../../../shared/plan/geometry';
 import {
   alignDeltas,
   boundsOf,
@@ -12,7 +13,6 @@ import {
   snap,
   snapAngle,
   withNonNegativeOrigin,
-  type Box,
 } from './geometry';
 
 const plan = { width: 1000, height: 800 };

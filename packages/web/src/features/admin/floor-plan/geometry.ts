@@ -1,30 +1,15 @@
+import { SPACE_MAX_SIZE } from '@perch/contract/values';
+import type { Box, Point, Rect, Size } from '../../../shared/plan/geometry';
+
 /**
- * Plan geometry in floor-plan pixels. A space is an upright box (x, y, width, height) turned by
- * `rotation` degrees clockwise around its centre — the way the booking map draws it (CSS rotate).
+ * The editor's geometry in floor-plan pixels (the types are in `shared/plan/geometry.ts`): snap,
+ * move, resize and turn boxes, keep them on the plan, align them.
  */
-export interface Point {
-  x: number;
-  y: number;
-}
-
-export interface Size {
-  width: number;
-  height: number;
-}
-
-export interface Box extends Point, Size {
-  rotation: number;
-}
-
-/** An axis-aligned rectangle (what a turned box covers, a rubber band). */
-export interface Rect extends Point, Size {}
 
 export type Handle = 'n' | 's' | 'e' | 'w' | 'ne' | 'nw' | 'se' | 'sw';
 
 export const HANDLES: readonly Handle[] = ['nw', 'n', 'ne', 'e', 'se', 's', 'sw', 'w'];
 export const MIN_SPACE_SIZE = 10;
-/** The API's limits on a space (contract `spaceSaveBody`). */
-export const MAX_SPACE_SIZE = 5000;
 export const ROTATION_STEP = 15;
 
 /** Rounds to the grid; a step of 1 or less means whole pixels. */
@@ -151,7 +136,7 @@ export function resizeBox(box: Box, handle: Handle, pointer: Point, grid: number
     const fixed = (-direction * size) / 2;
     let next = direction * (pointerOffset - fixed);
     if (!quarterTurn && grid > 1) next = snap(next, grid);
-    next = Math.min(MAX_SPACE_SIZE, Math.max(MIN_SPACE_SIZE, Math.round(next)));
+    next = Math.min(SPACE_MAX_SIZE, Math.max(MIN_SPACE_SIZE, Math.round(next)));
     return { size: next, centerShift: fixed + (direction * next) / 2 };
   };
   const w = resizeAxis(dir.x, box.width, localPointer.x);

@@ -1,4 +1,5 @@
-import type { DraftSpace, SpaceFontSize } from './draft-space';
+import type { SpaceFontSize } from '@perch/contract';
+import type { DraftSpace } from './draft-space';
 
 /** Label sizes in plan pixels, as the booking map uses them (reference §1.3). */
 export const LABEL_FONT_SIZE: Record<SpaceFontSize, number> = { small: 10, normal: 12, big: 14, bigger: 18 };

@@ -1,9 +1,10 @@
 import type { Space } from '@perch/contract';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import type { Box, Size } from '../../../shared/plan/geometry';
 import { planChanges } from './bulk-diff';
 import { NEW_SPACE_DEFAULTS, nextName, type DraftSpace } from './draft-space';
 import { editorReducer, initialEditorState, type EditorState, type SpaceChanges } from './editor-state';
-import { alignDeltas, keepOnPlan, moveDelta, snap, type AlignEdge, type Box, type Size } from './geometry';
+import { alignDeltas, keepOnPlan, moveDelta, snap, type AlignEdge } from './geometry';
 
 /** Where a duplicate lands, relative to its original. */
 const DUPLICATE_OFFSET = 20;

@@ -1,4 +1,6 @@
 import { useCallback, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react';
+import type { Box, Point, Rect, Size } from '../../../shared/plan/geometry';
+import { screenToPlan, type Viewport } from '../../../shared/plan/viewport';
 import type { DraftSpace } from './draft-space';
 import type { EditorAction, EditorState, SpaceChanges } from './editor-state';
 import {
@@ -10,14 +12,9 @@ import {
   rectsOverlap,
   resizeBox,
   rotationTowards,
-  type Box,
   type Handle,
-  type Point,
-  type Rect,
-  type Size,
 } from './geometry';
 import type { EditorTool } from './keyboard';
-import { screenToPlan, type Viewport } from './viewport';
 
 /** Pointer travel (screen px) before a press on a space becomes a drag rather than a click. */
 const DRAG_THRESHOLD_PX = 3;

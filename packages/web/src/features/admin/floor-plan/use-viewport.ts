@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Point, Size } from './geometry';
-import { centreOn, fitViewport, zoomAround, ZOOM_STEP, type Viewport } from './viewport';
+import type { Point, Size } from '../../../shared/plan/geometry';
+import { centreOn, fitViewport, zoomAround, ZOOM_STEP, type Viewport } from '../../../shared/plan/viewport';
 
 /** Zoom per wheel notch-pixel; trackpad pinches send small deltas with Ctrl held. */
 const WHEEL_ZOOM_SPEED = 0.0015;

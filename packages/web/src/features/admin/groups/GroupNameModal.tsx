@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import type { MessageKey } from '../../../i18n';
-import { useSaveGroup } from '../api/groups';
+import { useSaveGroup } from '../api/group-queries';
 
 export const GROUP_NAME_MIN = 3;
 export const GROUP_NAME_MAX = 256;

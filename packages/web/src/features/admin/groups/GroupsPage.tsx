@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '../../../app/ui/EmptyState';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
-import { useDeleteGroup, useGroups } from '../api/groups';
+import { useDeleteGroup, useGroups } from '../api/group-queries';
 import { AdminPage } from '../ui/AdminPage';
 import { QueryFailure } from '../ui/QueryFailure';
 import { RowAction } from '../ui/RowAction';

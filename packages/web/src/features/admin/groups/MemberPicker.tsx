@@ -4,7 +4,7 @@ import type { User } from '@perch/contract';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserSearch } from '../api/groups';
+import { useUserSearch } from '../api/user-queries';
 
 const SEARCH_DELAY_MS = 250;
 

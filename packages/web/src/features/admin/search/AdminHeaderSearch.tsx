@@ -1,12 +1,12 @@
 import { ActionIcon, Combobox, Loader, Text, TextInput, Tooltip, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { isOrgAdmin } from '@perch/contract';
+import { isOrgAdmin } from '@perch/contract/values';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
-import { SEARCH_QUERY_MAX, useAdminSearch } from './search-api';
+import { SEARCH_QUERY_MAX, useAdminSearch } from '../api/search-queries';
 import { searchGroups, searchPagePath } from './search-links';
 
 const SEARCH_DELAY_MS = 200;

@@ -1,15 +1,15 @@
 import { Anchor, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { isOrgAdmin } from '@perch/contract';
+import { isOrgAdmin } from '@perch/contract/values';
 import { IconSearch, IconSearchOff } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
 import { EmptyState } from '../../../app/ui/EmptyState';
+import { SEARCH_QUERY_MAX, useAdminSearch } from '../api/search-queries';
 import { AdminPage } from '../ui/AdminPage';
 import { QueryFailure } from '../ui/QueryFailure';
-import { SEARCH_QUERY_MAX, useAdminSearch } from './search-api';
 import { searchGroups } from './search-links';
 
 const SEARCH_DELAY_MS = 250;

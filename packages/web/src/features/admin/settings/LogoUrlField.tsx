@@ -1,5 +1,5 @@
 import { Box, Center, Group, Image, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { isHttpsUrl } from '@perch/contract';
+import { isHttpsUrl, SETTINGS } from '@perch/contract/values';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ export function LogoUrlField({ form }: { form: SettingBinding }) {
         placeholder="https://"
         error={problem ? t(problem.key, problem.values) : undefined}
         errorProps={{ role: 'alert' }}
-        maxLength={256}
+        maxLength={SETTINGS.custom_logo_url.maxLength}
       />
       <Paper withBorder radius="md" px="md" py="xs" aria-label={t('logoPreview')} role="group">
         <Group justify="space-between" wrap="nowrap" gap="sm">

@@ -59,7 +59,7 @@ export function SwitchSetting({ form, name, label, hint, disabled }: SettingInpu
 
 export function NumberSetting({ form, name, label, hint }: SettingInputProps) {
   const { t } = useTranslation();
-  const field = SETTING_FIELDS[name] as { min?: number; max?: number };
+  const field = SETTING_FIELDS[name];
   const problem = form.problems[name];
   return (
     <NumberInput

@@ -3,8 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
+import { useSaveSettings } from '../api/setting-queries';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes-guard';
 import { LogoUrlField } from './LogoUrlField';
+import { SaveBar } from './SaveBar';
 import {
   NumberSetting,
   SettingsSection,
@@ -12,8 +14,6 @@ import {
   SwitchSetting,
   type SettingBinding,
 } from './SettingInputs';
-import { SaveBar } from './SaveBar';
-import { useSaveSettings } from './settings-api';
 import type { SettingFieldName } from './settings-fields';
 import { settingChanges, settingsProblems, type SettingsValues } from './settings-form';
 

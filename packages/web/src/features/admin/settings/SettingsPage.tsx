@@ -1,9 +1,9 @@
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useTimezones } from '../api/areas';
+import { useTimezones } from '../api/setting-queries';
+import { useOrgSettings } from '../api/setting-queries';
 import { AdminPage } from '../ui/AdminPage';
 import { QueryFailure } from '../ui/QueryFailure';
-import { useOrgSettings } from './settings-api';
 import { settingsValues } from './settings-form';
 import { SettingsForm } from './SettingsForm';
 

@@ -1,4 +1,5 @@
-import { isHttpsUrl, type Setting } from '@perch/contract';
+import type { Setting } from '@perch/contract';
+import { checkSettingValue } from '@perch/contract/values';
 import type { Message } from '../../../i18n';
 import {
   ENABLED_BY,
@@ -14,7 +15,7 @@ export type SettingsValues = Record<SettingFieldName, string>;
 export function settingsValues(list: readonly Setting[]): SettingsValues {
   const stored = new Map(list.map((s) => [s.name, s.value]));
   return Object.fromEntries(
-    SETTING_FIELD_NAMES.map((name) => [name, stored.get(name) ?? SETTING_FIELDS[name].default]),
+    SETTING_FIELD_NAMES.map((name) => [name, stored.get(name) ?? SETTING_FIELDS[name].default ?? '']),
   ) as SettingsValues;
 }
 
@@ -31,21 +32,19 @@ export function settingProblem(
 ): Message | null {
   if (isSwitchedOff(name, values)) return null;
   const field: SettingField = SETTING_FIELDS[name];
-  const value = values[name].trim();
-  if (field.type === 'int') {
-    const { min = 0, max = 999_999_999 } = field;
-    if (!/^\d{1,9}$/.test(value) || Number(value) < min || Number(value) > max)
-      return { key: 'errorWholeNumberRange', values: { min, max } };
-    return null;
+  const problem = checkSettingValue(field, values[name].trim(), isTimezone);
+  if (problem === null) return null;
+  switch (field.type) {
+    case 'int':
+      return { key: 'errorWholeNumberRange', values: { min: field.min ?? 0, max: field.max ?? 999_999_999 } };
+    case 'string':
+      if (problem === 'length') return { key: 'errorTooLong', values: { max: field.maxLength ?? 256 } };
+      if (field.check === 'url') return { key: 'errorLogoUrl' };
+      if (field.check === 'timezone') return { key: 'errorTimezone' };
+      return null;
+    case 'bool':
+      return null;
   }
-  if (field.type === 'string') {
-    const maxLength = field.maxLength ?? 256;
-    if (value.length > maxLength) return { key: 'errorTooLong', values: { max: maxLength } };
-    if (value === '') return null;
-    if (field.check === 'url' && !isHttpsUrl(value)) return { key: 'errorLogoUrl' };
-    if (field.check === 'timezone' && !isTimezone(value)) return { key: 'errorTimezone' };
-  }
-  return null;
 }
 
 /** Every problem of the form, by setting name. */

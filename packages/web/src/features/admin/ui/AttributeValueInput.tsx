@@ -1,8 +1,8 @@
 import { Checkbox, NumberInput, TextInput } from '@mantine/core';
 import type { SpaceAttribute } from '@perch/contract';
+import { AttributeType } from '@perch/contract/values';
 import { useTranslation } from 'react-i18next';
 
-export const ATTRIBUTE_TYPE = { number: 1, boolean: 2, text: 3 } as const;
 export const ATTRIBUTE_VALUE_MAX = 256;
 
 interface AttributeValueInputProps {
@@ -16,7 +16,7 @@ interface AttributeValueInputProps {
 /** One attribute value, with the input its type calls for; an empty input means "not set". */
 export function AttributeValueInput({ attribute, value, onChange }: AttributeValueInputProps) {
   const { t } = useTranslation();
-  if (attribute.type === ATTRIBUTE_TYPE.boolean) {
+  if (attribute.type === AttributeType.Boolean) {
     return (
       <Checkbox
         label={attribute.label}
@@ -25,7 +25,7 @@ export function AttributeValueInput({ attribute, value, onChange }: AttributeVal
       />
     );
   }
-  if (attribute.type === ATTRIBUTE_TYPE.number) {
+  if (attribute.type === AttributeType.Number) {
     return (
       <NumberInput
         label={attribute.label}

@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
-import { NoAccessPage } from '../../system/NoAccessPage';
-import { NotFoundPage } from '../../system/NotFoundPage';
-import { useGroups } from '../api/groups';
+import { NoAccessPage } from '../../../shared/system-pages/NoAccessPage';
+import { NotFoundPage } from '../../../shared/system-pages/NotFoundPage';
+import { useGroups } from '../api/group-queries';
 import { isNotFound } from '../api/is-not-found';
+import { useDeleteUser, useGroupsOfUser, useUser } from '../api/user-queries';
 import { AdminPage } from '../ui/AdminPage';
 import { QueryFailure } from '../ui/QueryFailure';
 import { useConfirmDelete } from '../ui/use-confirm-delete';
@@ -16,7 +17,6 @@ import { mayDeleteUser, mayManageUser } from './role-rules';
 import { fullName } from './user-form';
 import { UserForm } from './UserForm';
 import { RoleBadge } from './UsersTable';
-import { useDeleteUser, useGroupsOfUser, useUser } from './users-api';
 
 /** `/admin/users/new` and `/admin/users/:userId`. */
 export function UserEditPage() {

@@ -15,7 +15,8 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '@perch/client';
-import { ErrorCode, type Group as UserGroup, type Role as RoleNumber, type User } from '@perch/contract';
+import type { Group as UserGroup, Role as RoleNumber, User } from '@perch/contract';
+import { ErrorCode } from '@perch/contract/values';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +24,7 @@ import { Link, useNavigate } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import type { MessageKey } from '../../../i18n';
+import { useSaveUser } from '../api/user-queries';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes-guard';
 import { PasswordField } from './PasswordField';
 import { mayChangeRole, ROLE_DESCRIPTIONS, ROLE_LABELS, roleOptions } from './role-rules';
@@ -39,7 +41,6 @@ import {
   type SignInChoice,
   type UserFormValues,
 } from './user-form';
-import { useSaveUser } from './users-api';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -8,12 +8,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../app/ui/EmptyState';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
+import { USERS_PAGE_SIZE, useDeleteUser, useUserCount, useUsersPage } from '../api/user-queries';
 import { AdminPage } from '../ui/AdminPage';
 import { QueryFailure } from '../ui/QueryFailure';
 import { nextSort, sortRows, type SortState } from '../ui/sorting';
 import { useConfirmDelete } from '../ui/use-confirm-delete';
 import { fullName } from './user-form';
-import { USERS_PAGE_SIZE, useDeleteUser, useUserCount, useUsersPage } from './users-api';
 import { UsersTable, type UserColumn } from './UsersTable';
 
 const SEARCH_DELAY_MS = 300;

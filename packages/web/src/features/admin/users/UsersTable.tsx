@@ -1,5 +1,6 @@
 import { Anchor, Badge, Box, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { User } from '@perch/contract';
+import { isOrgAdmin, isSpaceAdmin, isSuperAdmin } from '@perch/contract/values';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -30,7 +31,7 @@ function formatActivity(iso: string | null, language: string): string | null {
 export function RoleBadge({ role }: { role: number }) {
   const { t } = useTranslation();
   const key = roleLabelKey(role);
-  const color = role >= 90 ? 'grape' : role >= 20 ? 'blue' : role >= 10 ? 'teal' : 'gray';
+  const color = isSuperAdmin(role) ? 'grape' : isOrgAdmin(role) ? 'blue' : isSpaceAdmin(role) ? 'teal' : 'gray';
   return (
     <Badge variant="light" color={color} style={{ textTransform: 'none' }}>
       {key ? t(key) : String(role)}

@@ -1,4 +1,4 @@
-import { isComplexPassword } from '@perch/contract';
+import { isComplexPassword } from '@perch/contract/values';
 import { describe, expect, it } from 'vitest';
 import { generatePassword, GENERATED_PASSWORD_LENGTH } from './generate-password';
 

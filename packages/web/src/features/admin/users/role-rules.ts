@@ -1,4 +1,5 @@
-import { ALL_ROLES, isOrgAdmin, mayGrantRole, Role, type Role as RoleNumber } from '@perch/contract';
+import type { Role as RoleNumber } from '@perch/contract';
+import { ALL_ROLES, isOrgAdmin, mayGrantRole, Role } from '@perch/contract/values';
 import type { MessageKey } from '../../../i18n';
 
 /** The part of a user the role rules look at. */

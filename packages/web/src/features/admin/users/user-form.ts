@@ -1,5 +1,5 @@
-import { isComplexPassword, isEmail, isHumanName, isServiceAccount, type User, type UserSave } from '@perch/contract';
-import type { Role as RoleNumber } from '@perch/contract';
+import type { Role as RoleNumber, User, UserSave } from '@perch/contract';
+import { isComplexPassword, isEmail, isHumanName, isServiceAccount, Role } from '@perch/contract/values';
 import type { MessageKey } from '../../../i18n';
 
 export const EMAIL_MAX = 256;
@@ -24,7 +24,7 @@ export function userFormValues(user: User | null, groupIds: readonly string[]): 
     email: user?.email ?? '',
     firstname: user?.firstname ?? '',
     lastname: user?.lastname ?? '',
-    role: (user?.role ?? 0) as RoleNumber,
+    role: (user?.role ?? Role.User) as RoleNumber,
     signIn: user ? 'keep' : 'password',
     password: '',
     groupIds: [...groupIds],

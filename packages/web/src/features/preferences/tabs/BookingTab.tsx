@@ -4,9 +4,11 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../app/session/session-context';
-import { useBookableAreas } from '../../search/api/search-queries';
-import { orderedWeekdays, weekdayNames } from '../../search/time/format-time';
-import { minutesOfDay } from '../../search/time/wall-time';
+import { useBookableAreas } from '../../../shared/api/area-queries';
+import { intSetting } from '../../../shared/settings/int-setting';
+import { orderedWeekdays, weekdayNames } from '../../../shared/time/format-time';
+import { EnterTime } from '../../../shared/time/time-prefs';
+import { minutesOfDay } from '../../../shared/time/wall-time';
 import { workdayList } from '../preference-form';
 import type { PreferenceTabProps } from './tab-props';
 
@@ -17,7 +19,7 @@ export function BookingTab({ values, errors, set }: PreferenceTabProps) {
   const areas = useBookableAreas();
   const workdaysLabel = useId();
   const dailyBasis = settings.daily_basis_booking === '1';
-  const maxHours = Number(settings.max_booking_duration_hours ?? '0');
+  const maxHours = intSetting(settings, 'max_booking_duration_hours');
   const workingMinutes = minutesOfDay(values.workday_end) - minutesOfDay(values.workday_start);
   const names = weekdayNames(i18n.language, 'short');
   const longNames = weekdayNames(i18n.language, 'long');
@@ -40,9 +42,9 @@ export function BookingTab({ values, errors, set }: PreferenceTabProps) {
         label={t('notice')}
         description={t('noticeHint')}
         data={[
-          { value: '1', label: t('noticeEarliest') },
-          { value: '2', label: t('noticeNextDay') },
-          { value: '3', label: t('noticeNextBusinessDay') },
+          { value: String(EnterTime.EarliestPossible), label: t('noticeEarliest') },
+          { value: String(EnterTime.NextDay), label: t('noticeNextDay') },
+          { value: String(EnterTime.NextBusinessDay), label: t('noticeNextBusinessDay') },
         ]}
         value={values.enter_time}
         onChange={(v) => v && set('enter_time', v)}

@@ -3,9 +3,14 @@ import { IconRestore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../app/session/session-context';
 import { buddiesEnabled } from '../../../app/session/session-data';
-import { partialMaxHoursFrom, STATUS_COLOR, STATUS_ORDER, type SpaceStatus } from '../../search/status/space-status';
-import { STATUS_LABEL } from '../../search/status/StatusIcon';
-import { StatusSwatch } from '../../search/status/StatusLegend';
+import {
+  partialMaxHoursFrom,
+  STATUS_COLOR,
+  STATUS_ORDER,
+  type SpaceStatus,
+} from '../../../shared/space-status/space-status';
+import { STATUS_LABEL } from '../../../shared/space-status/StatusIcon';
+import { StatusSwatch } from '../../../shared/space-status/StatusLegend';
 import type { PreferenceName } from '../preference-form';
 import type { PreferenceTabProps } from './tab-props';
 

@@ -1,14 +1,14 @@
 import { Select, Stack, Switch, Text } from '@mantine/core';
+import { DATE_FORMATS } from '@perch/contract/values';
 import { IconWorld } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../app/session/session-context';
-import { useBookableAreas } from '../../search/api/search-queries';
-import { formatDate } from '../../search/time/format-time';
-import { DATE_FORMAT_OPTIONS } from '../../search/time/booking-prefs';
-import { browserZone } from '../../search/time/wall-time';
-import { areaZone } from '../../search/use-search-state';
-import { useTimezones } from '../preference-queries';
+import { useBookableAreas } from '../../../shared/api/area-queries';
+import { areaZone } from '../../../shared/time/area-zone';
+import { formatDate } from '../../../shared/time/format-time';
+import { browserZone } from '../../../shared/time/wall-time';
+import { useTimezones } from '../api/preference-queries';
 import type { PreferenceTabProps } from './tab-props';
 
 const SAMPLE_DATE = '2030-09-24';
@@ -37,7 +37,7 @@ export function DisplayTab({ values, set }: PreferenceTabProps) {
       />
       <Select
         label={t('dateFormat')}
-        data={DATE_FORMAT_OPTIONS.map((f) => ({
+        data={DATE_FORMATS.map((f) => ({
           value: f,
           label: formatDate(SAMPLE_DATE, { dateFormat: f }, i18n.language, false),
         }))}

@@ -13,12 +13,12 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { isComplexPassword } from '@perch/contract';
+import { isComplexPassword } from '@perch/contract/values';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession, useSignedInSession } from '../../../app/session/session-context';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
-import { useChangePassword, useRevokeSession, useSessions } from '../preference-queries';
+import { useChangePassword, useRevokeSession, useSessions } from '../api/account-queries';
 
 function ChangePassword() {
   const { t } = useTranslation();

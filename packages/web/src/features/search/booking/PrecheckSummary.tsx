@@ -4,9 +4,9 @@ import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { appCodeMessage } from '../../../app/api-error-message';
 import { useSignedInSession } from '../../../app/session/session-context';
-import type { TimePrefs } from '../time/booking-prefs';
-import { formatRange } from '../time/format-time';
-import { fromApiTime } from '../time/wall-time';
+import { formatRange } from '../../../shared/time/format-time';
+import type { TimePrefs } from '../../../shared/time/time-prefs';
+import { fromApiTime } from '../../../shared/time/wall-time';
 
 interface PrecheckSummaryProps {
   results: readonly PrecheckResult[] | undefined;

@@ -2,9 +2,9 @@ import { Chip, Group, NumberInput, SegmentedControl, Stack, Text } from '@mantin
 import { DatePickerInput } from '@mantine/dates';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TimePrefs } from '../time/booking-prefs';
-import { DAYJS_DATE_FORMAT, orderedWeekdays, weekdayNames } from '../time/format-time';
-import type { IsoDate } from '../time/wall-time';
+import { DAYJS_DATE_FORMAT, orderedWeekdays, weekdayNames } from '../../../shared/time/format-time';
+import type { TimePrefs } from '../../../shared/time/time-prefs';
+import type { IsoDate } from '../../../shared/time/wall-time';
 import { MAX_CYCLE, type Recurrence, type RecurrenceProblem, type RepeatMode } from './recurrence';
 
 interface RecurrenceFieldsProps {

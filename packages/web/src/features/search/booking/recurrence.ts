@@ -1,5 +1,6 @@
 import type { RecurringBookingSave } from '@perch/contract';
-import { addDaysToDate, datePart, weekdayOf, type IsoDate } from '../time/wall-time';
+import { Cadence } from '@perch/contract/values';
+import { addDaysToDate, datePart, weekdayOf, type IsoDate } from '../../../shared/time/wall-time';
 import type { BookingWindow } from '../time/booking-window';
 
 export type RepeatMode = 'never' | 'daily' | 'weekly';
@@ -55,7 +56,7 @@ export function recurringBody(
     enter: apiWindow.enter,
     leave: apiWindow.leave,
     end: `${addDaysToDate(recurrence.until, 1)}T00:00:00Z`,
-    cadence: recurrence.mode === 'daily' ? 1 : 2,
+    cadence: recurrence.mode === 'daily' ? Cadence.Daily : Cadence.Weekly,
     cycle: recurrence.cycle,
     weekdays: recurrence.mode === 'weekly' ? [...new Set(recurrence.weekdays)].sort((a, b) => a - b) : [],
   };

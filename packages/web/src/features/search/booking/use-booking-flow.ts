@@ -1,6 +1,6 @@
 import type { SpaceAvailability } from '@perch/contract';
 import { useMemo, useState } from 'react';
-import { useCreateBooking, useCreateRecurringBooking, useRecurringPrecheck } from '../../bookings/api/bookings';
+import { useCreateBooking, useCreateRecurringBooking, useRecurringPrecheck } from '../api/booking-queries';
 import { toApiWindow, type BookingWindow } from '../time/booking-window';
 import { initialRecurrence, recurrenceProblem, recurringBody, type Recurrence } from './recurrence';
 

@@ -1,13 +1,15 @@
 import { Button, Checkbox, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { SearchAttribute, SpaceAttribute } from '@perch/contract';
+import { AttributeType } from '@perch/contract/values';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 type Comparator = SearchAttribute['comparator'];
 
+/** The comparisons offered per attribute type (yes/no attributes are a checkbox). */
 const COMPARATORS_BY_TYPE: Record<number, Comparator[]> = {
-  1: ['eq', 'neq', 'gte', 'lte', 'gt', 'lt'],
-  3: ['contains', 'ncontains', 'eq', 'neq'],
+  [AttributeType.Number]: ['eq', 'neq', 'gte', 'lte', 'gt', 'lt'],
+  [AttributeType.Text]: ['contains', 'ncontains', 'eq', 'neq'],
 };
 
 const COMPARATOR_LABEL = {
@@ -67,7 +69,7 @@ export function FilterModal({ opened, attributes, value, onApply, onClose }: Fil
         {spaceAttributes.length === 0 && <Text c="dimmed">{t('noAttributesToFilter')}</Text>}
         {spaceAttributes.map((attribute) => {
           const current = draft[attribute.id];
-          if (attribute.type === 2)
+          if (attribute.type === AttributeType.Boolean)
             return (
               <Checkbox
                 key={attribute.id}
@@ -78,7 +80,7 @@ export function FilterModal({ opened, attributes, value, onApply, onClose }: Fil
                 }
               />
             );
-          const comparators = COMPARATORS_BY_TYPE[attribute.type] ?? COMPARATORS_BY_TYPE[3]!;
+          const comparators = COMPARATORS_BY_TYPE[attribute.type] ?? COMPARATORS_BY_TYPE[AttributeType.Text]!;
           const comparator = current?.comparator ?? comparators[0]!;
           return (
             <Group key={attribute.id} align="flex-end" wrap="nowrap" gap="xs">
@@ -91,7 +93,7 @@ export function FilterModal({ opened, attributes, value, onApply, onClose }: Fil
                 allowDeselect={false}
                 w={170}
               />
-              {attribute.type === 1 ? (
+              {attribute.type === AttributeType.Number ? (
                 <NumberInput
                   aria-label={t('valueFor', { name: attribute.label })}
                   placeholder={t('any')}

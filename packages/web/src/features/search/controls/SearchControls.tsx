@@ -2,8 +2,8 @@ import { Button, Group, Indicator, Paper, SegmentedControl, Select, Stack, Text 
 import type { Location } from '@perch/contract';
 import { IconFilter, IconList, IconMap, IconMapPin, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { datePart } from '../../../shared/time/wall-time';
 import type { SearchState } from '../use-search-state';
-import { datePart } from '../time/wall-time';
 import { WindowPickers } from './WindowPickers';
 
 interface SearchControlsProps {

@@ -2,11 +2,11 @@ import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { DatePickerInput, TimePicker } from '@mantine/dates';
 import { IconCalendar, IconChevronLeft, IconChevronRight, IconClock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DAYJS_DATE_FORMAT } from '../../../shared/time/format-time';
+import type { TimePrefs } from '../../../shared/time/time-prefs';
+import { addDaysToDate, combine, datePart, timePart, type IsoDate } from '../../../shared/time/wall-time';
 import classes from '../search.module.css';
-import { DAYJS_DATE_FORMAT } from '../time/format-time';
-import type { TimePrefs } from '../time/booking-prefs';
 import { moveToDate, type BookingWindow } from '../time/booking-window';
-import { addDaysToDate, combine, datePart, timePart, type IsoDate } from '../time/wall-time';
 
 interface WindowPickersProps {
   window: BookingWindow;

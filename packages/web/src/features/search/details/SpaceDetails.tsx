@@ -1,15 +1,22 @@
 import { Alert, Badge, Button, Drawer, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { SpaceAttribute, SpaceAvailability } from '@perch/contract';
+import { AttributeType } from '@perch/contract/values';
 import { IconBan, IconHeart, IconRepeat, IconShieldCheck, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../app/session/session-context';
-import { isBookable, isMine, readableTextOn, type SpaceStatus, type StatusColors } from '../status/space-status';
-import { STATUS_LABEL } from '../status/StatusIcon';
-import { StatusSwatch } from '../status/StatusLegend';
-import type { TimePrefs } from '../time/booking-prefs';
-import { formatRange } from '../time/format-time';
-import { fromApiTime } from '../time/wall-time';
-import { bookerName } from './booking-people';
+import { bookerName } from '../../../shared/people/booker-name';
+import {
+  isBookable,
+  isMine,
+  readableTextOn,
+  type SpaceStatus,
+  type StatusColors,
+} from '../../../shared/space-status/space-status';
+import { STATUS_LABEL } from '../../../shared/space-status/StatusIcon';
+import { StatusSwatch } from '../../../shared/space-status/StatusLegend';
+import { formatRange } from '../../../shared/time/format-time';
+import type { TimePrefs } from '../../../shared/time/time-prefs';
+import { fromApiTime } from '../../../shared/time/wall-time';
 
 interface SpaceDetailsProps {
   space: SpaceAvailability | null;
@@ -24,7 +31,7 @@ interface SpaceDetailsProps {
 }
 
 function attributeValue(attribute: SpaceAttribute | undefined, value: string, yes: string, no: string): string {
-  if (attribute?.type !== 2) return value;
+  if (attribute?.type !== AttributeType.Boolean) return value;
   return value === '1' || value === 'true' ? yes : no;
 }
 

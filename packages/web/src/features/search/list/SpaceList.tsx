@@ -2,12 +2,12 @@ import { Badge, Group, Paper, Stack, Text, TextInput, UnstyledButton } from '@ma
 import { IconSearch, IconShieldCheck } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bookerName } from '../../../shared/people/booker-name';
+import type { StatusColors } from '../../../shared/space-status/space-status';
+import { STATUS_LABEL } from '../../../shared/space-status/StatusIcon';
+import { StatusSwatch } from '../../../shared/space-status/StatusLegend';
 import type { MapEntry } from '../map/FloorPlanMap';
 import classes from '../search.module.css';
-import type { StatusColors } from '../status/space-status';
-import { STATUS_LABEL } from '../status/StatusIcon';
-import { StatusSwatch } from '../status/StatusLegend';
-import { bookerName } from '../details/booking-people';
 
 interface SpaceListProps {
   entries: readonly MapEntry[];

@@ -3,7 +3,7 @@ import type { SpaceAvailability } from '@perch/contract';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../../../app/theme';
-import { statusColors } from '../status/space-status';
+import { statusColors } from '../../../shared/space-status/space-status';
 import { FloorPlanMap, type MapEntry } from './FloorPlanMap';
 
 const space = (id: string, name: string, x: number): SpaceAvailability =>

@@ -3,10 +3,10 @@ import type { LocationMap, SpaceAvailability } from '@perch/contract';
 import { IconFocusCentered, IconMinus, IconPlus } from '@tabler/icons-react';
 import { useId, useMemo, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Size } from '../../admin/floor-plan/geometry';
+import type { Size } from '../../../shared/plan/geometry';
 import classes from '../search.module.css';
-import { STATUS_ORDER, type SpaceStatus, type StatusColors } from '../status/space-status';
-import { STATUS_ICON } from '../status/StatusIcon';
+import { STATUS_ORDER, type SpaceStatus, type StatusColors } from '../../../shared/space-status/space-status';
+import { STATUS_ICON } from '../../../shared/space-status/StatusIcon';
 import { MapSpace } from './MapSpace';
 import { useMapViewport } from './use-map-viewport';
 

@@ -1,7 +1,7 @@
 import type { SpaceAvailability } from '@perch/contract';
 import { memo } from 'react';
 import classes from '../search.module.css';
-import { readableTextOn, type SpaceStatus } from '../status/space-status';
+import { readableTextOn, type SpaceStatus } from '../../../shared/space-status/space-status';
 
 const LABEL_FONT_SIZE: Record<string, number> = { small: 10, normal: 12, big: 14, bigger: 18 };
 

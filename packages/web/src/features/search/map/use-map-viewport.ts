@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import type { Point, Size } from '../../admin/floor-plan/geometry';
-import { fitViewport, zoomAround, ZOOM_STEP, type Viewport } from '../../admin/floor-plan/viewport';
+import type { Point, Size } from '../../../shared/plan/geometry';
+import { fitViewport, zoomAround, ZOOM_STEP, type Viewport } from '../../../shared/plan/viewport';
 
 const WHEEL_ZOOM_SPEED = 0.0015;
 /** Pointer travel (px) before a press becomes a pan rather than a tap on a space. */

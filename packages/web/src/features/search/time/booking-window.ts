@@ -1,4 +1,4 @@
-import { EnterTime, type BookingRules, type TimePrefs } from './booking-prefs';
+import { EnterTime, type TimePrefs } from '../../../shared/time/time-prefs';
 import {
   addDaysToDate,
   addMinutes,
@@ -12,7 +12,8 @@ import {
   weekdayOf,
   type IsoDate,
   type WallTime,
-} from './wall-time';
+} from '../../../shared/time/wall-time';
+import type { BookingRules } from './booking-rules';
 
 /** A search or booking window in the area's wall clock; `leave` is exclusive. */
 export interface BookingWindow {

@@ -1,7 +1,7 @@
 import type { Message } from '../../../i18n';
-import type { BookingRules } from './booking-prefs';
+import { datePart, daysBetween, minutesBetween, type WallTime } from '../../../shared/time/wall-time';
+import type { BookingRules } from './booking-rules';
 import type { BookingWindow } from './booking-window';
-import { datePart, daysBetween, minutesBetween, type WallTime } from './wall-time';
 
 export interface HintInput {
   areaId: string | null;

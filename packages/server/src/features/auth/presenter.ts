@@ -1,0 +1,45 @@
+import type { Credentials, Preflight, Session } from '@perch/contract';
+import type { SessionRow } from '../../db/schema.js';
+import { presentOrganizationStub } from '../organizations/presenter.js';
+import type { PreflightFacts } from './preflight.js';
+
+/** A session as its owner sees it; `current` marks the one the request came in on. */
+export function presentSession(
+  s: Pick<SessionRow, 'id' | 'user_id' | 'device' | 'created_at' | 'last_activity'>,
+  currentSessionId: string,
+): Session {
+  return {
+    id: s.id,
+    userId: s.user_id,
+    device: s.device,
+    created: s.created_at.toISOString(),
+    lastActivity: s.last_activity.toISOString(),
+    current: s.id === currentSessionId,
+  };
+}
+
+/** Tokens of a new or refreshed session. */
+export function presentCredentials(c: {
+  accessToken: string;
+  accessTokenExpiry: number;
+  refreshToken: string;
+}): Credentials {
+  return {
+    accessToken: c.accessToken,
+    accessTokenExpiry: c.accessTokenExpiry,
+    refreshToken: c.refreshToken,
+    logoutUrl: '',
+    profilePageUrl: '',
+  };
+}
+
+/** What the sign-in screen needs to know about an organisation. */
+export function presentPreflight(f: PreflightFacts): Preflight {
+  return {
+    organization: presentOrganizationStub(f.organization),
+    authProviders: f.authProviders,
+    requirePassword: f.anyUserHasPassword && !f.passwordLoginDisabled,
+    disablePasswordLogin: f.passwordLoginDisabled,
+    domain: f.domain,
+  };
+}

@@ -1,0 +1,107 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import type { WindowName } from './windows.js';
+
+/** An area with its own time zone setting (may be empty) and its number of spaces. */
+export interface AreaRow {
+  id: string;
+  timezone: string;
+  spaces: number;
+}
+
+/** One statistics window of one area, as instants. */
+export interface AreaWindow {
+  locationId: string;
+  name: WindowName;
+  start: Date;
+  end: Date;
+}
+
+/** The organisation's areas (or the one area) with their space counts. */
+export async function areasWithSpaceCounts(db: Db, orgId: string, locationId?: string): Promise<AreaRow[]> {
+  let q = db
+    .selectFrom('locations as l')
+    .leftJoin('spaces as s', 's.location_id', 'l.id')
+    .select(['l.id', 'l.timezone', sql<number>`count(s.id)::int`.as('spaces')])
+    .where('l.organization_id', '=', orgId)
+    .groupBy(['l.id', 'l.timezone']);
+  if (locationId) q = q.where('l.id', '=', locationId);
+  return q.execute();
+}
+
+/** The id of an area of the organisation (`id` must be a UUID). */
+export async function findAreaId(db: Db, orgId: string, id: string): Promise<string | undefined> {
+  const l = await db
+    .selectFrom('locations')
+    .select('id')
+    .where('id', '=', id.toLowerCase())
+    .where('organization_id', '=', orgId)
+    .executeTakeFirst();
+  return l?.id;
+}
+
+/** A VALUES list of (area, window, start, end). */
+function windowValues(windows: readonly AreaWindow[]) {
+  return sql.join(
+    windows.map((w) => sql`(${w.locationId}::uuid, ${w.name}::text, ${w.start}::timestamptz, ${w.end}::timestamptz)`),
+  );
+}
+
+/** Per window name: bookings of the window's area overlapping it, and their overlap in minutes. */
+export async function windowTotalRows(
+  db: Db,
+  windows: readonly AreaWindow[],
+): Promise<{ name: WindowName; n: number; minutes: number }[]> {
+  if (windows.length === 0) return [];
+  const { rows } = await sql<{ name: WindowName; n: number; minutes: number }>`
+    SELECT w.name, count(*)::int AS n,
+      coalesce(sum(extract(epoch FROM least(b.leave_at, w.we) - greatest(b.enter_at, w.ws)) / 60), 0)::float8 AS minutes
+    FROM (VALUES ${windowValues(windows)}) AS w(location_id, name, ws, we)
+    JOIN bookings b ON b.location_id = w.location_id
+      AND tstzrange(b.enter_at, b.leave_at, '[)') && tstzrange(w.ws, w.we, '[)')
+    GROUP BY w.name`.execute(db);
+  return rows;
+}
+
+/**
+ * Bookings of the organisation (or one area) counted per area and quarter hour of their
+ * start; with `windows`, only those starting within their area's window.
+ */
+export async function startsPerQuarterHour(
+  db: Db,
+  orgId: string,
+  input: { locationId?: string; windows?: readonly AreaWindow[] },
+): Promise<{ location_id: string; quarter: number; n: number }[]> {
+  const windows = input.windows
+    ? sql`JOIN (VALUES ${windowValues(input.windows)}) AS w(location_id, name, ws, we) ON w.location_id = b.location_id AND b.enter_at >= w.ws AND b.enter_at < w.we`
+    : sql``;
+  const area = input.locationId ? sql`AND b.location_id = ${input.locationId}` : sql``;
+  const { rows } = await sql<{ location_id: string; quarter: number; n: number }>`
+    SELECT b.location_id, (floor(extract(epoch FROM b.enter_at) / 900))::float8 AS quarter, count(*)::int AS n
+    FROM bookings b
+    ${windows}
+    WHERE b.organization_id = ${orgId} ${area}
+    GROUP BY 1, 2`.execute(db);
+  return rows;
+}
+
+export interface OrganizationCounts {
+  users: number;
+  locations: number;
+  spaces: number;
+  bookings: number;
+  /** Bookings going on now. */
+  current: number;
+}
+
+export async function organizationCounts(db: Db, orgId: string): Promise<OrganizationCounts> {
+  const { rows } = await sql<OrganizationCounts>`
+      SELECT (SELECT count(*)::int FROM users WHERE organization_id = ${orgId}) AS users,
+        (SELECT count(*)::int FROM locations WHERE organization_id = ${orgId}) AS locations,
+        (SELECT count(*)::int FROM spaces s JOIN locations l ON l.id = s.location_id WHERE l.organization_id = ${orgId}) AS spaces,
+        (SELECT count(*)::int FROM bookings WHERE organization_id = ${orgId}) AS bookings,
+        (SELECT count(*)::int FROM bookings WHERE organization_id = ${orgId} AND enter_at <= now() AND leave_at > now()) AS current`.execute(
+    db,
+  );
+  return rows[0]!;
+}

@@ -1,0 +1,33 @@
+import type { StatsPeriod } from '@perch/contract';
+
+/**
+ * TanStack Query keys of the administration screens; one place, so saves invalidate the right
+ * lists. Everything starts with `admin`; users, statistics and settings have their own prefix.
+ */
+export const adminKeys = {
+  areas: ['admin', 'areas'] as const,
+  area: (id: string) => ['admin', 'areas', id] as const,
+  areaMap: (id: string) => ['admin', 'areas', id, 'map'] as const,
+  areaAttributes: (id: string) => ['admin', 'areas', id, 'attributes'] as const,
+  spaces: (areaId: string) => ['admin', 'areas', areaId, 'spaces'] as const,
+  attributes: ['admin', 'attributes'] as const,
+  timezones: ['admin', 'timezones'] as const,
+  groups: ['admin', 'groups'] as const,
+  group: (id: string) => ['admin', 'groups', id] as const,
+  groupMembers: (id: string) => ['admin', 'groups', id, 'members'] as const,
+  /** Every user query below (pages, count, single users, pickers' searches). */
+  users: ['admin', 'users'] as const,
+  userSearch: (q: string) => ['admin', 'users', 'search', q] as const,
+  usersPage: (q: string, offset: number) => ['admin', 'users', 'page', q, offset] as const,
+  userCount: ['admin', 'users', 'count'] as const,
+  user: (id: string) => ['admin', 'users', 'item', id] as const,
+  groupsOfUser: (id: string) => ['admin', 'users', 'item', id, 'groups'] as const,
+  settings: ['admin', 'settings'] as const,
+  /** Every statistics query below; settings (hidden, target hours) change them. */
+  stats: ['admin', 'stats'] as const,
+  statsSummary: ['admin', 'stats', 'summary'] as const,
+  statsLoad: (areaId: string) => ['admin', 'stats', 'load', areaId] as const,
+  /** `all`: the weekday statistics over all time (no period). */
+  statsWeekday: (period: StatsPeriod | 'all', areaId: string) => ['admin', 'stats', 'weekday', period, areaId] as const,
+  search: (q: string, people: boolean) => ['admin', 'search', q, people] as const,
+};

@@ -1,0 +1,31 @@
+import { routes } from '@perch/contract/values';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useApiClient } from '../../../shared/api/use-api-client';
+import { adminKeys } from './query-keys';
+
+/** The server refuses longer queries (400). */
+export const SEARCH_QUERY_MAX = 64;
+
+/** Searches the categories this admin can open; `people` (users and groups) is for organisation admins. */
+export function useAdminSearch(query: string, people: boolean) {
+  const client = useApiClient();
+  const q = query.trim().slice(0, SEARCH_QUERY_MAX);
+  const flag = (on: boolean) => (on ? '1' : '0');
+  return useQuery({
+    queryKey: adminKeys.search(q, people),
+    queryFn: () =>
+      client.call(routes.search.find, {
+        query: {
+          query: q,
+          includeUsers: flag(people),
+          includeGroups: flag(people),
+          includeLocations: '1',
+          includeSpaces: '1',
+          expandLocations: '1',
+        },
+      }),
+    enabled: q.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}

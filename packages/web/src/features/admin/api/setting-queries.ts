@@ -1,0 +1,46 @@
+import type { Setting } from '@perch/contract';
+import { routes } from '@perch/contract/values';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../../../app/session/session-context';
+import { useApiClient } from '../../../shared/api/use-api-client';
+import { adminKeys } from './query-keys';
+
+/** Every setting this organisation admin may read (`GET /setting/`). */
+export function useOrgSettings() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: adminKeys.settings,
+    queryFn: () => client.call(routes.setting.list),
+    // The form keeps its own draft; a background refetch must not move the baseline under it.
+    staleTime: Infinity,
+  });
+}
+
+/**
+ * Saves the changes in one all-or-nothing `PUT /setting/`, then reloads the session so the
+ * whole app (the header logo, booking limits in messages) follows the new values at once.
+ */
+export function useSaveSettings() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const { completeSignIn } = useSession();
+  return useMutation({
+    mutationFn: (changes: Setting[]) => client.call(routes.setting.saveAll, { body: changes }),
+    onSuccess: async () => {
+      // Statistics depend on settings too (hidden, target hours).
+      await queryClient.invalidateQueries({ queryKey: adminKeys.stats });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.settings });
+      await completeSignIn();
+    },
+  });
+}
+
+/** The time zones areas and settings accept. */
+export function useTimezones() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: adminKeys.timezones,
+    queryFn: () => client.call(routes.setting.timezones),
+    staleTime: Infinity,
+  });
+}

@@ -1,7 +1,0 @@
-import type { PerchClient } from '@perch/client';
-import { useSession } from '../../../app/session/session-context';
-
-/** The signed-in API client. */
-export function useApiClient(): PerchClient {
-  return useSession().api.client;
-}

@@ -1,0 +1,132 @@
+import type { PerchClient } from '@perch/client';
+import type { Group, User, UserSave } from '@perch/contract';
+import { routes } from '@perch/contract/values';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApiClient } from '../../../shared/api/use-api-client';
+import type { MembershipChanges } from '../users/user-form';
+import { adminKeys } from './query-keys';
+
+export const USERS_PAGE_SIZE = 25;
+const SEARCH_LIMIT = 20;
+
+export interface UsersPage {
+  users: User[];
+  /** Whether another page follows (the list endpoint reports no total for a search). */
+  hasMore: boolean;
+}
+
+/** One page of the users in email order, matching `q` (name or email). */
+export function useUsersPage(q: string, page: number) {
+  const client = useApiClient();
+  const offset = page * USERS_PAGE_SIZE;
+  return useQuery({
+    queryKey: adminKeys.usersPage(q, offset),
+    queryFn: async (): Promise<UsersPage> => {
+      // One more than a page tells whether there is a next one.
+      const rows = await client.call(routes.user.list, {
+        query: { q: q || undefined, limit: USERS_PAGE_SIZE + 1, offset },
+      });
+      return { users: rows.slice(0, USERS_PAGE_SIZE), hasMore: rows.length > USERS_PAGE_SIZE };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Users matching what the admin typed (name or email), for pickers. */
+export function useUserSearch(query: string) {
+  const client = useApiClient();
+  const q = query.trim();
+  return useQuery({
+    queryKey: adminKeys.userSearch(q),
+    queryFn: () => client.call(routes.user.list, { query: { q, limit: SEARCH_LIMIT } }),
+    enabled: q.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** All users of the organisation (every role). */
+export function useUserCount() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: adminKeys.userCount,
+    queryFn: async () => (await client.call(routes.user.count)).count,
+  });
+}
+
+export function useUser(id: string | undefined) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: adminKeys.user(id ?? ''),
+    queryFn: () => client.call(routes.user.get, { params: { id: id ?? '' } }),
+    enabled: Boolean(id),
+  });
+}
+
+/**
+ * The groups a user belongs to. The API lists members per group only, so this asks every group;
+ * organisations have few groups, and the answer is cached.
+ */
+export function useGroupsOfUser(id: string | undefined, groups: readonly Group[] | undefined) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: adminKeys.groupsOfUser(id ?? ''),
+    queryFn: async () => {
+      const lists = await Promise.all(
+        (groups ?? []).map(async (g) => ({
+          id: g.id,
+          members: await client.call(routes.group.members, { params: { id: g.id } }),
+        })),
+      );
+      return lists.filter((l) => l.members.some((m) => m.id === id)).map((l) => l.id);
+    },
+    enabled: Boolean(id) && groups !== undefined,
+  });
+}
+
+export interface UserSaveRequest {
+  id: string | undefined;
+  body: UserSave;
+  groups: MembershipChanges;
+}
+
+async function saveUser(client: PerchClient, { id, body, groups }: UserSaveRequest): Promise<string> {
+  let userId = id;
+  if (userId) await client.call(routes.user.update, { params: { id: userId }, body });
+  else userId = (await client.call(routes.user.create, { body })).id;
+  const member = [userId];
+  await Promise.all([
+    ...groups.add.map((groupId) => client.call(routes.group.addMembers, { params: { id: groupId }, body: member })),
+    ...groups.remove.map((groupId) =>
+      client.call(routes.group.removeMembers, { params: { id: groupId }, body: member }),
+    ),
+  ]);
+  return userId;
+}
+
+export function useSaveUser() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: UserSaveRequest) => saveUser(client, request),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.groups }),
+      ]),
+  });
+}
+
+export function useDeleteUser() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => client.call(routes.user.delete, { params: { id } }),
+    onSuccess: (_, id) => {
+      queryClient.removeQueries({ queryKey: adminKeys.user(id) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.users }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.groups }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,45 @@
+import type { Location, SearchAttribute } from '@perch/contract';
+import { routes } from '@perch/contract/values';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useApiClient } from '../../../shared/api/use-api-client';
+import { searchKeys } from './query-keys';
+
+/** The floor-plan image as a data URL; `null` when the area has none. */
+export function useAreaMap(area: Location | undefined) {
+  const client = useApiClient();
+  const id = area?.id ?? '';
+  return useQuery({
+    queryKey: searchKeys.areaMap(id),
+    queryFn: async () => {
+      const map = await client.call(routes.location.map, { params: { id } });
+      return map.data ? map : null;
+    },
+    enabled: Boolean(area && area.mapWidth > 0),
+    staleTime: Infinity,
+    gcTime: 30 * 60_000,
+  });
+}
+
+export interface AvailabilityRequest {
+  areaId: string;
+  enter: string;
+  leave: string;
+  filters: readonly SearchAttribute[];
+}
+
+/** Every space of the area with its state in the window; the previous answer stays while a new one loads. */
+export function useAvailability(request: AvailabilityRequest | null) {
+  const client = useApiClient();
+  const filters = request && request.filters.length > 0 ? JSON.stringify(request.filters) : '';
+  return useQuery({
+    queryKey: searchKeys.availability(request?.areaId ?? '', request?.enter ?? '', request?.leave ?? '', filters),
+    queryFn: () =>
+      client.call(routes.space.availability, {
+        params: { locationId: request?.areaId ?? '' },
+        query: { enter: request?.enter, leave: request?.leave, attributes: filters || undefined },
+      }),
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+    refetchOnWindowFocus: true,
+  });
+}

@@ -1,0 +1,64 @@
+import type { BookingSave, RecurringBookingSave } from '@perch/contract';
+import { routes } from '@perch/contract/values';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { refreshBookings } from '../../../shared/api/booking-queries';
+import { useApiClient } from '../../../shared/api/use-api-client';
+import { searchKeys } from './query-keys';
+
+/**
+ * The server's rules for this window without a space (limits, capacity): `null` when it may be
+ * booked, else the refusal. Only asked when the local checks pass.
+ */
+export function useBookingPrecheck(request: { areaId: string; enter: string; leave: string } | null) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: searchKeys.precheck(request?.areaId ?? '', request?.enter ?? '', request?.leave ?? ''),
+    queryFn: async (): Promise<unknown> => {
+      if (!request) return null;
+      try {
+        await client.call(routes.booking.precheck, {
+          body: { locationId: request.areaId, enter: request.enter, leave: request.leave },
+        });
+        return null;
+      } catch (error) {
+        return error;
+      }
+    },
+    enabled: request !== null,
+    staleTime: 15_000,
+  });
+}
+
+/** Books one space; answers the new booking's id. */
+export function useCreateBooking() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: BookingSave) => (await client.call(routes.booking.create, { body })).id,
+    onSettled: () => refreshBookings(queryClient),
+  });
+}
+
+/** Books a series; answers the outcome of every occurrence. */
+export function useCreateRecurringBooking() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: RecurringBookingSave) =>
+      (await client.call(routes.recurringBooking.create, { body })).data,
+    onSettled: () => refreshBookings(queryClient),
+  });
+}
+
+/** Checks every occurrence of a series before it is booked; `null` body: nothing to check. */
+export function useRecurringPrecheck(body: RecurringBookingSave | null) {
+  const client = useApiClient();
+  const key = JSON.stringify(body);
+  return useQuery({
+    queryKey: searchKeys.recurringPrecheck(key),
+    queryFn: () => (body ? client.call(routes.recurringBooking.precheck, { body }) : []),
+    enabled: body !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}

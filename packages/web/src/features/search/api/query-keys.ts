@@ -1,0 +1,14 @@
+import { sharedKeys } from '../../../shared/api/query-keys';
+
+/**
+ * TanStack Query keys of the search page. Availabilities sit under the shared prefix, so any
+ * booking change (here, in my bookings, in approvals) refreshes them.
+ */
+export const searchKeys = {
+  availability: (areaId: string, enter: string, leave: string, filters: string) =>
+    [...sharedKeys.availability, areaId, enter, leave, filters] as const,
+  precheck: (areaId: string, enter: string, leave: string) => ['booking', 'precheck', areaId, enter, leave] as const,
+  recurringPrecheck: (body: string) => ['booking', 'recurring-precheck', body] as const,
+  areaMap: (id: string) => [...sharedKeys.areas, id, 'map'] as const,
+  spaceAttributes: ['space-attributes'] as const,
+};

@@ -1,0 +1,72 @@
+import type { DateFormat, TimePrefs } from './time-prefs';
+import { datePart, wallTimeToUtcMs, type IsoDate, type WallTime } from './wall-time';
+
+/** Mantine's (dayjs) pattern for each of the contract's date formats (`DATE_FORMATS`). */
+export const DAYJS_DATE_FORMAT: Record<DateFormat, string> = {
+  'Y-m-d': 'YYYY-MM-DD',
+  'd.m.Y': 'DD.MM.YYYY',
+  'm/d/Y': 'MM/DD/YYYY',
+  'd/m/Y': 'DD/MM/YYYY',
+};
+
+function fakeUtcDate(value: WallTime): Date {
+  return new Date(wallTimeToUtcMs(value));
+}
+
+/** A date in the user's format, e.g. `Mon, 01.09.2030`. Formatted in UTC: the digits are the area's. */
+export function formatDate(
+  date: IsoDate,
+  prefs: Pick<TimePrefs, 'dateFormat'>,
+  locale: string,
+  weekday = true,
+): string {
+  const [y = '', m = '', d = ''] = date.split('-');
+  const digits = prefs.dateFormat.replace('Y', y).replace('m', m).replace('d', d);
+  if (!weekday) return digits;
+  const day = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(
+    fakeUtcDate(`${date}T00:00`),
+  );
+  return `${day}, ${digits}`;
+}
+
+export function formatTime(value: WallTime, prefs: Pick<TimePrefs, 'use24Hour'>, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    hour: prefs.use24Hour ? '2-digit' : 'numeric',
+    minute: '2-digit',
+    hourCycle: prefs.use24Hour ? 'h23' : 'h12',
+    timeZone: 'UTC',
+  }).format(fakeUtcDate(value));
+}
+
+/** `Mon, 01.09.2030, 08:30 – 17:00`, or both dates when the range spans days. */
+export function formatRange(
+  enter: WallTime,
+  leave: WallTime,
+  prefs: TimePrefs,
+  locale: string,
+  dailyBasis = false,
+): string {
+  const sameDay = datePart(enter) === datePart(leave);
+  if (dailyBasis) {
+    const first = formatDate(datePart(enter), prefs, locale);
+    return sameDay ? first : `${first} – ${formatDate(datePart(leave), prefs, locale)}`;
+  }
+  const start = `${formatDate(datePart(enter), prefs, locale)}, ${formatTime(enter, prefs, locale)}`;
+  const end = sameDay
+    ? formatTime(leave, prefs, locale)
+    : `${formatDate(datePart(leave), prefs, locale)}, ${formatTime(leave, prefs, locale)}`;
+  return `${start} – ${end}`;
+}
+
+/** Short weekday names in the user's language, Sunday first (index = API weekday number). */
+export function weekdayNames(locale: string, width: 'short' | 'long' | 'narrow' = 'short'): string[] {
+  // 2030-09-01 is a Sunday.
+  return Array.from({ length: 7 }, (_, i) =>
+    new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(fakeUtcDate(`2030-09-0${i + 1}T12:00`)),
+  );
+}
+
+/** Weekday numbers in the order the user's week runs. */
+export function orderedWeekdays(weekStartDay: number): number[] {
+  return Array.from({ length: 7 }, (_, i) => (weekStartDay + i) % 7);
+}

@@ -51,3 +51,21 @@ export const USER_PAGE_MAX = 1000;
 
 /** Most ids one member, approver or allowed-booker list change may carry. */
 export const ID_LIST_MAX = 64;
+
+/** Longest texts the API takes (characters). */
+export const TEXT_MAX = {
+  areaName: 128,
+  areaDescription: 512,
+  spaceName: 128,
+  attributeLabel: 256,
+  attributeValue: 256,
+  groupName: 256,
+  email: 256,
+  /** A person's first or last name (the human-name rule: 2–64). */
+  personName: 64,
+  subject: 256,
+  /** The administration search term. */
+  searchQuery: 64,
+} as const;
+/** Shortest group name. */
+export const GROUP_NAME_MIN = 3;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MAX } from '../limits.js';
 
 export const bookingLocationStub = z.object({ id: z.string(), name: z.string() });
 export const bookingSpaceStub = z.object({
@@ -32,8 +33,8 @@ export const bookingSaveBody = z.object({
   spaceId: z.uuid(),
   enter: z.string().max(64),
   leave: z.string().max(64),
-  subject: z.string().max(256).default(''),
-  userEmail: z.string().max(256).optional(),
+  subject: z.string().max(TEXT_MAX.subject).default(''),
+  userEmail: z.string().max(TEXT_MAX.email).optional(),
 });
 export type BookingSave = z.infer<typeof bookingSaveBody>;
 

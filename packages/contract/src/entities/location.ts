@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { SEARCH_COMPARATORS } from '../limits.js';
+import { SEARCH_COMPARATORS, TEXT_MAX } from '../limits.js';
 
 export const attributeValueSchema = z.object({
   attributeId: z.string(),
-  value: z.string().max(256),
+  value: z.string().max(TEXT_MAX.attributeValue),
 });
 export type AttributeValue = z.infer<typeof attributeValueSchema>;
 
@@ -30,8 +30,8 @@ export const locationSchema = z.object({
 export type Location = z.infer<typeof locationSchema>;
 
 export const locationSaveBody = z.object({
-  name: z.string().trim().min(1).max(128),
-  description: z.string().max(512).default(''),
+  name: z.string().trim().min(1).max(TEXT_MAX.areaName),
+  description: z.string().max(TEXT_MAX.areaDescription).default(''),
   maxConcurrentBookings: z.number().int().min(0).max(1_000_000).default(0),
   timezone: z.string().max(64).default(''),
   enabled: z.boolean().default(false),
@@ -48,7 +48,7 @@ export type LocationSave = z.infer<typeof locationSaveBody>;
 
 /** An area attribute in the path: the area and the attribute. */
 export const locationAttributeParams = z.object({ id: z.string().max(64), attributeId: z.string().max(64) });
-export const attributeValueBody = z.object({ value: z.string().max(256) });
+export const attributeValueBody = z.object({ value: z.string().max(TEXT_MAX.attributeValue) });
 
 export const mapSchema = z.object({
   width: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MAX } from '../limits.js';
 import { userStubSchema } from './user.js';
 
 const locationStub = z.object({ id: z.string(), name: z.string(), description: z.string() });
@@ -14,7 +15,7 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 
 const flag = z.enum(['0', '1']).optional();
 export const searchQuery = z.object({
-  query: z.string().max(64).default(''),
+  query: z.string().max(TEXT_MAX.searchQuery).default(''),
   includeUsers: flag,
   includeLocations: flag,
   includeSpaces: flag,

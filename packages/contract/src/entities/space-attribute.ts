@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEXT_MAX } from '../limits.js';
 
 export const spaceAttributeSchema = z.object({
   id: z.string(),
@@ -11,7 +12,7 @@ export const spaceAttributeSchema = z.object({
 export type SpaceAttribute = z.infer<typeof spaceAttributeSchema>;
 
 export const spaceAttributeSaveBody = z.object({
-  label: z.string().trim().min(1).max(256),
+  label: z.string().trim().min(1).max(TEXT_MAX.attributeLabel),
   type: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
   spaceApplicable: z.boolean().default(false),
   locationApplicable: z.boolean().default(false),

@@ -6,6 +6,7 @@ import {
   SPACE_MAX_ROTATION,
   SPACE_MAX_SIZE,
   SPACE_SHAPES,
+  TEXT_MAX,
 } from '../limits.js';
 import { availabilityBookingSchema } from './booking.js';
 import { attributeValueSchema } from './location.js';
@@ -36,7 +37,7 @@ export const spaceSchema = z.object({
 export type Space = z.infer<typeof spaceSchema>;
 
 export const spaceSaveBody = z.object({
-  name: z.string().trim().min(1).max(128),
+  name: z.string().trim().min(1).max(TEXT_MAX.spaceName),
   // Editors may send fractional pixels after a drag; positions are stored whole.
   x: z.number().min(0).max(SPACE_MAX_POSITION).default(0).transform(Math.round),
   y: z.number().min(0).max(SPACE_MAX_POSITION).default(0).transform(Math.round),

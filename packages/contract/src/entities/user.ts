@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_PAGE_MAX, USER_SORTS } from '../limits.js';
+import { TEXT_MAX, USER_PAGE_MAX, USER_SORTS } from '../limits.js';
 import { organizationSchema } from './organization.js';
 
 export const roleSchema = z.union([
@@ -42,7 +42,7 @@ export type UserMe = z.infer<typeof userMeSchema>;
 export const userListSchema = z.array(userSchema);
 
 export const userSaveBody = z.object({
-  email: z.string().trim().min(1).max(256),
+  email: z.string().trim().min(1).max(TEXT_MAX.email),
   // Optional (SPEC §7 creates users without them); checked as names when given.
   firstname: z.string().trim().max(128).optional(),
   lastname: z.string().trim().max(128).optional(),

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID, createHash } from 'node:crypto';
+import { isOrgAdmin, isSpaceAdmin } from '@perch/contract';
 import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/connection.js';
 import type { SecretBox } from './secret-box.js';
@@ -55,8 +56,8 @@ export async function createTokenService(
         userID: c.userId,
         sid: c.sessionId,
         role: c.role,
-        spaceAdmin: c.role >= 10,
-        admin: c.role >= 20,
+        spaceAdmin: isSpaceAdmin(c.role),
+        admin: isOrgAdmin(c.role),
       })
         .setProtectedHeader({ alg: ALG, typ: 'JWT' })
         .setIssuer(installId)

@@ -49,16 +49,19 @@ async function announce(tx: AppDeps, actor: AuthContext | null, changes: readonl
   for (const change of changes) for (const hook of tx.bookingHooks) await hook(tx, change, actor);
 }
 
+const insertRow = (tx: AppDeps, values: NewBooking): Promise<BookingRow> =>
+  tx.db
+    .insertInto('bookings')
+    .values({ ...values, last_info_mail_sent_at: null, reminder_sent_at: null })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
 /** Stores a booking; a taken slot is 409 + 1001 (the database refuses overlaps). */
 export async function insertBooking(deps: AppDeps, actor: AuthContext | null, values: NewBooking): Promise<BookingRow> {
   return inTransaction(deps, async (tx) => {
     let booking: BookingRow;
     try {
-      booking = await tx.db
-        .insertInto('bookings')
-        .values({ ...values, last_info_mail_sent_at: null, reminder_sent_at: null })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      booking = await insertRow(tx, values);
     } catch (e) {
       if (isSlotConflict(e)) throw slotTaken();
       throw e;
@@ -80,11 +83,7 @@ export async function insertOccurrence(
   await sql`SAVEPOINT occurrence`.execute(tx.db);
   let booking: BookingRow;
   try {
-    booking = await tx.db
-      .insertInto('bookings')
-      .values({ ...values, last_info_mail_sent_at: null, reminder_sent_at: null })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    booking = await insertRow(tx, values);
     await sql`RELEASE SAVEPOINT occurrence`.execute(tx.db);
   } catch (e) {
     if (!isSlotConflict(e)) throw e;

@@ -15,7 +15,8 @@ import { partialMaxHoursFrom, statusColors, type SpaceStatus } from '../../share
 import { StatusLegend } from '../../shared/space-status/StatusLegend';
 import { formatRange } from '../../shared/time/format-time';
 import { datePart } from '../../shared/time/wall-time';
-import { useAreaMap, useAvailability } from './api/area-queries';
+import { useAreaMap } from '../../shared/api/area-queries';
+import { useAvailability } from './api/area-queries';
 import { useBookingPrecheck } from './api/booking-queries';
 import { useSpaceAttributes } from './api/space-attribute-queries';
 import { BookingDialog } from './booking/BookingDialog';

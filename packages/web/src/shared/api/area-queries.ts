@@ -1,3 +1,4 @@
+import type { Location } from '@perch/contract';
 import { routes } from '@perch/contract/values';
 import { useQuery } from '@tanstack/react-query';
 import { sharedKeys } from './query-keys';
@@ -11,5 +12,24 @@ export function useBookableAreas() {
     queryFn: () => client.call(routes.location.list),
     select: (areas) => areas.filter((a) => a.enabled),
     staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * An area's floor-plan image (base64); `null` when the area has none. The booking page and the
+ * area editor share it, so a new plan saved by an admin shows everywhere.
+ */
+export function useAreaMap(area: Location | undefined) {
+  const client = useApiClient();
+  const id = area?.id ?? '';
+  return useQuery({
+    queryKey: sharedKeys.areaMap(id),
+    queryFn: async () => {
+      const map = await client.call(routes.location.map, { params: { id } });
+      return map.data ? map : null;
+    },
+    enabled: Boolean(area && area.mapWidth > 0),
+    staleTime: Infinity,
+    gcTime: 30 * 60_000,
   });
 }

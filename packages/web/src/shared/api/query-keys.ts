@@ -12,4 +12,6 @@ export const sharedKeys = {
   buddies: ['buddies'] as const,
   /** The areas people can book in (search, my bookings, preferences). */
   areas: ['areas'] as const,
+  /** An area's floor-plan image (under `areas`: changing areas refreshes it). */
+  areaMap: (id: string) => ['areas', id, 'map'] as const,
 };

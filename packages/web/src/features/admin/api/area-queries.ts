@@ -1,8 +1,9 @@
 import type { PerchClient } from '@perch/client';
-import type { AttributeValue, Location, LocationSave } from '@perch/contract';
+import type { AttributeValue, LocationSave } from '@perch/contract';
 import { routes } from '@perch/contract/values';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/api/use-api-client';
+import { sharedKeys } from '../../../shared/api/query-keys';
 import { adminKeys } from './query-keys';
 
 export function useAreas() {
@@ -16,21 +17,6 @@ export function useArea(id: string | undefined) {
     queryKey: adminKeys.area(id ?? ''),
     queryFn: () => client.call(routes.location.get, { params: { id: id ?? '' } }),
     enabled: Boolean(id),
-  });
-}
-
-/** The floor plan; `null` when the area has none yet. */
-export function useAreaMap(area: Location | undefined) {
-  const client = useApiClient();
-  const id = area?.id ?? '';
-  return useQuery({
-    queryKey: adminKeys.areaMap(id),
-    queryFn: async () => {
-      const map = await client.call(routes.location.map, { params: { id } });
-      return map.data ? map : null;
-    },
-    enabled: Boolean(area && area.mapWidth > 0),
-    staleTime: Infinity,
   });
 }
 
@@ -79,10 +65,12 @@ export function useSaveArea() {
     mutationFn: (request: AreaSaveRequest) => saveArea(client, request),
     onSettled: async (id) => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.areas, exact: true });
+      // The booking side's areas and floor plans.
+      await queryClient.invalidateQueries({ queryKey: sharedKeys.areas });
       if (!id) return;
       // Not the spaces: the floor-plan editor may hold unsaved work based on them.
       await Promise.all(
-        [adminKeys.area(id), adminKeys.areaMap(id), adminKeys.areaAttributes(id)].map((queryKey) =>
+        [adminKeys.area(id), adminKeys.areaAttributes(id)].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey, exact: true }),
         ),
       );
@@ -97,6 +85,7 @@ export function useDeleteArea() {
     mutationFn: (id: string) => client.call(routes.location.delete, { params: { id } }),
     onSuccess: (_, id) => {
       queryClient.removeQueries({ queryKey: adminKeys.area(id) });
+      void queryClient.invalidateQueries({ queryKey: sharedKeys.areas });
       return queryClient.invalidateQueries({ queryKey: adminKeys.areas, exact: true });
     },
   });

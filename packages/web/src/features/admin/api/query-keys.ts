@@ -7,7 +7,6 @@ import type { StatsPeriod } from '@perch/contract';
 export const adminKeys = {
   areas: ['admin', 'areas'] as const,
   area: (id: string) => ['admin', 'areas', id] as const,
-  areaMap: (id: string) => ['admin', 'areas', id, 'map'] as const,
   areaAttributes: (id: string) => ['admin', 'areas', id, 'attributes'] as const,
   spaces: (areaId: string) => ['admin', 'areas', areaId, 'spaces'] as const,
   attributes: ['admin', 'attributes'] as const,

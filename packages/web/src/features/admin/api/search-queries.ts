@@ -1,10 +1,10 @@
-import { routes } from '@perch/contract/values';
+import { routes, TEXT_MAX } from '@perch/contract/values';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { adminKeys } from './query-keys';
 
 /** The server refuses longer queries (400). */
-export const SEARCH_QUERY_MAX = 64;
+export const SEARCH_QUERY_MAX = TEXT_MAX.searchQuery;
 
 /** Searches the categories this admin can open; `people` (users and groups) is for organisation admins. */
 export function useAdminSearch(query: string, people: boolean) {

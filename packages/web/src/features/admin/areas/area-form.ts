@@ -1,8 +1,9 @@
 import type { AttributeValue, Location, LocationSave } from '@perch/contract';
+import { TEXT_MAX } from '@perch/contract/values';
 import type { MessageKey } from '../../../i18n';
 
-export const AREA_NAME_MAX = 128;
-export const AREA_DESCRIPTION_MAX = 512;
+export const AREA_NAME_MAX = TEXT_MAX.areaName;
+export const AREA_DESCRIPTION_MAX = TEXT_MAX.areaDescription;
 export const ALL_WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /** The area form's fields; weekdays as strings because chips work with strings. */

@@ -19,6 +19,7 @@ import {
   SPACE_MAX_ROTATION,
   SPACE_MAX_SIZE,
   SPACE_SHAPES,
+  TEXT_MAX,
 } from '@perch/contract/values';
 import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +28,7 @@ import type { DraftSpace } from './draft-space';
 import { MIN_SPACE_SIZE } from './geometry';
 
 export const SPACE_NAME_INPUT_ID = 'floor-plan-space-name';
-const SPACE_NAME_MAX = 128;
+const SPACE_NAME_MAX = TEXT_MAX.spaceName;
 
 interface SpaceInspectorProps {
   space: DraftSpace;

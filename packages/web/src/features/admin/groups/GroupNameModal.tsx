@@ -1,14 +1,14 @@
 import { Button, Group as Row, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Group } from '@perch/contract';
+import { GROUP_NAME_MIN, TEXT_MAX } from '@perch/contract/values';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import type { MessageKey } from '../../../i18n';
 import { useSaveGroup } from '../api/group-queries';
 
-export const GROUP_NAME_MIN = 3;
-export const GROUP_NAME_MAX = 256;
+export const GROUP_NAME_MAX = TEXT_MAX.groupName;
 
 export function validateGroupName(name: string): MessageKey | null {
   const length = name.trim().length;

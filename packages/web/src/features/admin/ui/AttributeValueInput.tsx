@@ -1,9 +1,9 @@
 import { Checkbox, NumberInput, TextInput } from '@mantine/core';
 import type { SpaceAttribute } from '@perch/contract';
-import { AttributeType } from '@perch/contract/values';
+import { AttributeType, TEXT_MAX } from '@perch/contract/values';
 import { useTranslation } from 'react-i18next';
 
-export const ATTRIBUTE_VALUE_MAX = 256;
+export const ATTRIBUTE_VALUE_MAX = TEXT_MAX.attributeValue;
 
 interface AttributeValueInputProps {
   attribute: SpaceAttribute;

@@ -1,10 +1,10 @@
 import type { Role as RoleNumber, User, UserSave } from '@perch/contract';
-import { isComplexPassword, isEmail, isHumanName, isServiceAccount, Role } from '@perch/contract/values';
+import { isComplexPassword, isEmail, isHumanName, isServiceAccount, Role, TEXT_MAX } from '@perch/contract/values';
 import type { MessageKey } from '../../../i18n';
 
-export const EMAIL_MAX = 256;
+export const EMAIL_MAX = TEXT_MAX.email;
 export const NAME_MIN = 2;
-export const NAME_MAX = 64;
+export const NAME_MAX = TEXT_MAX.personName;
 
 /** How the person signs in: keep what they have, a password set now, or an invitation to choose one. */
 export type SignInChoice = 'keep' | 'password' | 'invitation';

@@ -1,24 +1,8 @@
-import type { Location, SearchAttribute } from '@perch/contract';
+import type { SearchAttribute } from '@perch/contract';
 import { routes } from '@perch/contract/values';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { searchKeys } from './query-keys';
-
-/** The floor-plan image as a data URL; `null` when the area has none. */
-export function useAreaMap(area: Location | undefined) {
-  const client = useApiClient();
-  const id = area?.id ?? '';
-  return useQuery({
-    queryKey: searchKeys.areaMap(id),
-    queryFn: async () => {
-      const map = await client.call(routes.location.map, { params: { id } });
-      return map.data ? map : null;
-    },
-    enabled: Boolean(area && area.mapWidth > 0),
-    staleTime: Infinity,
-    gcTime: 30 * 60_000,
-  });
-}
 
 export interface AvailabilityRequest {
   areaId: string;

@@ -9,6 +9,5 @@ export const searchKeys = {
     [...sharedKeys.availability, areaId, enter, leave, filters] as const,
   precheck: (areaId: string, enter: string, leave: string) => ['booking', 'precheck', areaId, enter, leave] as const,
   recurringPrecheck: (body: string) => ['booking', 'recurring-precheck', body] as const,
-  areaMap: (id: string) => [...sharedKeys.areas, id, 'map'] as const,
   spaceAttributes: ['space-attributes'] as const,
 };

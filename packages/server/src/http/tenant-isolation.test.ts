@@ -2,6 +2,7 @@ import type { PerchClient } from '@perch/client';
 import type { Session, User } from '@perch/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statusOf } from '../test-support/http.js';
+import { createOrganization } from '../test-support/organizations.js';
 import { ADMIN_EMAIL, startTestServer, type TestServer } from '../test-support/server.js';
 
 /**
@@ -16,22 +17,17 @@ let firstSessionId = '';
 
 beforeAll(async () => {
   s = await startTestServer();
-  otherOrgId = (
-    await s.admin.post('/organization/', {
-      name: 'Globex',
-      firstname: 'Hank',
-      lastname: 'Scorpio',
-      email: 'hank@globex.example',
-      language: 'en',
-    })
-  ).objectId!;
-  await s.admin.post(`/organization/${otherOrgId}/domain/globex.example`);
-  await s.createUser({ email: 'hank@globex.example', role: 20, organizationId: otherOrgId });
+  const globex = await createOrganization(s, {
+    name: 'Globex',
+    domain: 'globex.example',
+    adminEmail: 'hank@globex.example',
+  });
+  otherOrgId = globex.id;
+  other = globex.admin!;
   // The same email may exist in both organisations.
   await s.createUser({ email: 'shared@globex.example', role: 0 });
   await s.createUser({ email: 'shared@globex.example', role: 0, organizationId: otherOrgId });
   firstUserId = await s.createUser({ email: 'alice@test.perch.local', role: 10 });
-  other = await s.signIn('hank@globex.example', undefined, otherOrgId);
   firstSessionId = (await s.admin.get<Session[]>('/user/session')).find((x) => x.current)!.id;
 });
 afterAll(() => s.close());

@@ -12,9 +12,6 @@ import { FullPageLoader } from './ui/Loaders';
 
 // Each page is its own chunk, so the first load carries only the shell.
 const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
-const ResetPasswordPage = lazy(() =>
-  import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
-);
 const loadSearchPage = () => import('../features/search/SearchPage');
 // Most visits land on the booking page: fetch its code while the session is still being checked.
 if (/^\/ui\/(search\/?)?$/.test(window.location.pathname)) void loadSearchPage();
@@ -74,7 +71,6 @@ export function AppRoutes() {
       <Route index element={<StartPage />} />
       <Route element={<PublicLayout />}>
         <Route path="login" element={<LoginPage />} />
-        <Route path="resetpw" element={<ResetPasswordPage />} />
       </Route>
       <Route
         element={

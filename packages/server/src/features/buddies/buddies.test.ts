@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { book, createFloor, setSettings, wall } from '../../test-support/bookings.js';
 import { statusOf } from '../../test-support/http.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
+import { createOrganization } from '../../test-support/organizations.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -53,15 +54,7 @@ describe('buddies', () => {
     const { bob } = await people();
     const me = await bob.get<{ id: string }>('/user/me');
     expect(await statusOf(bob.post('/buddy/', { buddyId: me.id }))).toBe(400);
-    const org = (
-      await s.admin.post('/organization/', {
-        name: 'Other',
-        firstname: 'Ot',
-        lastname: 'Her',
-        email: 'o@o.example',
-        language: 'en',
-      })
-    ).objectId!;
+    const { id: org } = await createOrganization(s);
     const stranger = await s.createUser({ email: 'stranger@o.example', organizationId: org });
     expect(await statusOf(bob.post('/buddy/', { buddyId: stranger }))).toBe(400);
   });

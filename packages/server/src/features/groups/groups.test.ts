@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuthContext } from '../../context.js';
 import { failure, statusOf } from '../../test-support/http.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
+import { createOrganization } from '../../test-support/organizations.js';
 import { addMembers, createGroup, groupMembers, listGroups, removeMembers } from './service.js';
 
 let s: TestServer;
@@ -74,17 +75,7 @@ describe('groups', () => {
 
   it("keeps other organisations' groups out of reach", async () => {
     const id = (await s.admin.post('/group/', { name: 'Crew' })).objectId!;
-    const org = (
-      await s.admin.post('/organization/', {
-        name: 'Other',
-        firstname: 'Ot',
-        lastname: 'Her',
-        email: 'o@o.example',
-        language: 'en',
-      })
-    ).objectId!;
-    await s.createUser({ email: 'oa@o.example', role: 20, organizationId: org });
-    const oa = await s.signIn('oa@o.example', undefined, org);
+    const oa = (await createOrganization(s, { adminEmail: 'oa@o.example' })).admin!;
     expect(await oa.get('/group/')).toEqual([]);
     const attempts = [
       () => oa.get(`/group/${id}`),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { statusOf } from '../../test-support/http.js';
 import { gifHeader, jpegHeader, png, webpHeader } from '../../test-support/images.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
+import { createOrganization } from '../../test-support/organizations.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -224,18 +225,9 @@ describe('area attributes and search', () => {
     for (const attributeId of ['numDesks', 'not-a-uuid', '00000000-0000-4000-8000-000000000000'])
       expect(await statusOf(search(attributeId)), attributeId).toBe(400);
     // An attribute of another organisation is unknown here.
-    const org = (
-      await s.admin.post('/organization/', {
-        name: 'Globex',
-        firstname: 'Hank',
-        lastname: 'Scorpio',
-        email: 'hank@globex.example',
-        language: 'en',
-      })
-    ).objectId!;
-    await s.admin.post(`/organization/${org}/domain/globex.example`);
-    await s.createUser({ email: 'hank@globex.example', role: 20, organizationId: org });
-    const hank = await s.signIn('hank@globex.example', undefined, org);
+    const hank = (
+      await createOrganization(s, { name: 'Globex', domain: 'globex.example', adminEmail: 'hank@globex.example' })
+    ).admin!;
     const theirs = (await hank.post('/space-attribute/', { label: 'Floor', locationApplicable: true })).objectId!;
     expect(await statusOf(search(theirs))).toBe(400);
     // Known ids, the area facts and an empty id (no criterion) are fine, in any letter case.

@@ -1,6 +1,7 @@
 import type { Setting } from '@perch/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { statusOf } from '../../test-support/http.js';
+import { createOrganization } from '../../test-support/organizations.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 
 let s: TestServer;
@@ -112,17 +113,7 @@ describe('writing settings', () => {
   });
 
   it("is scoped to the caller's organisation", async () => {
-    const other = (
-      await s.admin.post('/organization/', {
-        name: 'Other Org',
-        firstname: 'Ot',
-        lastname: 'Her',
-        email: 'o@o.example',
-        language: 'de',
-      })
-    ).objectId!;
-    await s.createUser({ email: 'oa@o.example', role: 20, organizationId: other });
-    const oa = await s.signIn('oa@o.example', undefined, other);
+    const oa = (await createOrganization(s, { name: 'Other Org', language: 'de', adminEmail: 'oa@o.example' })).admin!;
     await oa.put('/setting/show_names', { value: '1' });
     expect(await s.admin.get('/setting/show_names')).toBe('0');
     expect(await oa.get('/setting/_sys_org_language')).toBe('de');

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { statusOf } from '../../test-support/http.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
+import { createOrganization } from '../../test-support/organizations.js';
 
 let s: TestServer;
 let loc = '';
@@ -299,17 +300,7 @@ describe('availability', () => {
   });
 
   it('keeps other organisations out', async () => {
-    const org = (
-      await s.admin.post('/organization/', {
-        name: 'Other',
-        firstname: 'Ot',
-        lastname: 'Her',
-        email: 'o@o.example',
-        language: 'en',
-      })
-    ).objectId!;
-    await s.createUser({ email: 'oa@o.example', role: 20, organizationId: org });
-    const oa = await s.signIn('oa@o.example', undefined, org);
+    const oa = (await createOrganization(s, { adminEmail: 'oa@o.example' })).admin!;
     expect(await statusOf(oa.get(`/location/${loc}`))).toBe(404);
     expect(await statusOf(oa.get(`/location/${loc}/space/`))).toBe(404);
     expect(await statusOf(oa.get(`/location/${loc}/space/availability`))).toBe(404);

@@ -1,11 +1,10 @@
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { preflight } from '@perch/client';
 import type { Preflight } from '@perch/contract';
 import { isEmail } from '@perch/contract/values';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useSession } from '../../app/session/session-context';
 import type { Message, MessageKey } from '../../i18n';
 import { FormErrorAlert } from './FormErrorAlert';
@@ -62,11 +61,6 @@ export function EmailStep({ initialEmail, onFound }: EmailStepProps) {
         <Button type="submit" fullWidth loading={busy}>
           {t('continue')}
         </Button>
-        <Group justify="center">
-          <Anchor component={Link} to="/resetpw" fz="sm">
-            {t('forgotPassword')}
-          </Anchor>
-        </Group>
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ApiError, login } from '@perch/client';
 import type { Preflight } from '@perch/contract';
@@ -6,7 +6,6 @@ import { ErrorCode } from '@perch/contract/values';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import type { Message, MessageKey } from '../../i18n';
 import { FormErrorAlert } from './FormErrorAlert';
 import { signInErrorMessage } from './sign-in-errors';
@@ -69,7 +68,7 @@ export function PasswordStep({ email, organisation, onBack, onNewPasswordRequire
         <Button type="submit" fullWidth loading={busy}>
           {t('signIn')}
         </Button>
-        <Group justify="space-between">
+        <Group>
           <Button
             variant="subtle"
             color="gray"
@@ -79,9 +78,6 @@ export function PasswordStep({ email, organisation, onBack, onNewPasswordRequire
           >
             {t('back')}
           </Button>
-          <Anchor component={Link} to="/resetpw" fz="sm">
-            {t('forgotPassword')}
-          </Anchor>
         </Group>
       </Stack>
     </form>

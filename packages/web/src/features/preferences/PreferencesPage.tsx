@@ -1,15 +1,7 @@
 import '@mantine/dates/styles.css';
 import { Alert, Button, Group, Paper, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import {
-  IconAlertCircle,
-  IconBell,
-  IconCalendarCog,
-  IconClock,
-  IconLock,
-  IconPalette,
-  IconPlugConnected,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconCalendarCog, IconClock, IconLock, IconPalette } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -27,17 +19,13 @@ import {
 import { BookingTab } from './tabs/BookingTab';
 import { ColoursTab } from './tabs/ColoursTab';
 import { DisplayTab } from './tabs/DisplayTab';
-import { IntegrationsTab } from './tabs/IntegrationsTab';
-import { NotificationsTab } from './tabs/NotificationsTab';
 import { SecurityTab } from './tabs/SecurityTab';
 
 const TABS = [
   { value: 'booking', label: 'prefTabBooking', Icon: IconCalendarCog },
   { value: 'display', label: 'prefTabDisplay', Icon: IconClock },
   { value: 'colours', label: 'prefTabColours', Icon: IconPalette },
-  { value: 'notifications', label: 'prefTabNotifications', Icon: IconBell },
   { value: 'security', label: 'prefTabSecurity', Icon: IconLock },
-  { value: 'integrations', label: 'prefTabIntegrations', Icon: IconPlugConnected },
 ] as const;
 
 type TabName = (typeof TABS)[number]['value'];
@@ -95,14 +83,8 @@ export function PreferencesPage() {
           <Tabs.Panel value="colours">
             <ColoursTab {...tabProps} />
           </Tabs.Panel>
-          <Tabs.Panel value="notifications">
-            <NotificationsTab {...tabProps} />
-          </Tabs.Panel>
           <Tabs.Panel value="security">
             <SecurityTab />
-          </Tabs.Panel>
-          <Tabs.Panel value="integrations">
-            <IntegrationsTab {...tabProps} />
           </Tabs.Panel>
         </Tabs>
         {tab !== 'security' && (

@@ -20,13 +20,11 @@ describe('preference form', () => {
         workday_end: '09:30',
         workdays: '',
         self_booked_color: 'purple',
-        caldav_url: 'not a url',
       }),
     ).toEqual({
       workday_end: 'errorWorkingHoursOrder',
       workdays: 'errorNoWorkdays',
       self_booked_color: 'errorColorFormat',
-      caldav_url: 'errorUrlFormat',
     });
     expect(validatePreferences({ ...values, workday_start: '9' })).toEqual({ workday_start: 'errorTimeFormat' });
   });

@@ -1,5 +1,5 @@
 import type { PreferenceName as ContractPreferenceName, Preference } from '@perch/contract';
-import { isAbsoluteUrl, isColor, isTimeOfDay, PREFERENCES } from '@perch/contract/values';
+import { isColor, isTimeOfDay, PREFERENCES } from '@perch/contract/values';
 import type { ValueMap } from '../../app/session/session-data';
 import type { MessageKey } from '../../i18n';
 import { STATUS_COLOR } from '../../shared/space-status/space-status';
@@ -16,26 +16,15 @@ const EDITABLE = [
   'date_format',
   'week_start_day',
   'timezone',
-  'mail_notifications',
-  'mail_reminder',
-  'approval_notifications',
-  'mail_language',
-  'caldav_url',
-  'caldav_user',
-  'caldav_pass',
-  'caldav_path',
   ...Object.values(STATUS_COLOR).map((c) => c.pref),
 ] as const satisfies readonly ContractPreferenceName[];
 
 /**
  * The values a new user starts with: the contract's defaults; a preference without a stored
- * default (`null`) shows as off or empty.
+ * default (`null`: the time zone) shows as empty.
  */
 export const EDITABLE_DEFAULTS = Object.fromEntries(
-  EDITABLE.map((name) => {
-    const { check, default: value } = PREFERENCES[name];
-    return [name, value ?? (check === 'bool' ? '0' : '')];
-  }),
+  EDITABLE.map((name) => [name, PREFERENCES[name].default ?? '']),
 ) as Record<(typeof EDITABLE)[number], string>;
 
 export type PreferenceName = keyof typeof EDITABLE_DEFAULTS;
@@ -67,7 +56,6 @@ export function validatePreferences(values: PreferenceValues): PreferenceErrors 
   if (values.workdays === '') errors.workdays = 'errorNoWorkdays';
   for (const { pref } of Object.values(STATUS_COLOR))
     if (!isColor(values[pref as PreferenceName])) errors[pref as PreferenceName] = 'errorColorFormat';
-  if (values.caldav_url !== '' && !isAbsoluteUrl(values.caldav_url)) errors.caldav_url = 'errorUrlFormat';
   return errors;
 }
 

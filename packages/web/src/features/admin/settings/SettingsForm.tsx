@@ -176,12 +176,6 @@ export function SettingsForm({ initial: loaded, timezones }: SettingsFormProps) 
             label="settingDisableBuddies"
             hint={values.show_names === '1' ? 'settingDisableBuddiesHint' : 'settingDisableBuddiesNeedsNames'}
           />
-          <SwitchSetting
-            form={form}
-            name="new_user_default_mail_notification"
-            label="settingNewUserMail"
-            hint="settingNewUserMailHint"
-          />
         </SettingsSection>
 
         <SettingsSection
@@ -201,24 +195,6 @@ export function SettingsForm({ initial: loaded, timezones }: SettingsFormProps) 
             searchable
             allowDeselect={false}
             nothingFoundMessage={t('noResults')}
-            maw={420}
-          />
-        </SettingsSection>
-
-        <SettingsSection id="settings-security" title={t('settingsSecuritySection')} intro={t('settingsSecurityIntro')}>
-          <SwitchSetting form={form} name="allow_any_user" label="settingAllowAnyUser" hint="settingAllowAnyUserHint" />
-          <Select
-            label={t('settingEnforceTotp')}
-            description={t('settingEnforceTotpHint')}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            data={[
-              { value: '0', label: t('enforceTotpOff') },
-              { value: '1', label: t('enforceTotpAll') },
-              { value: '2', label: t('enforceTotpAdmins') },
-            ]}
-            value={values.enforce_totp}
-            onChange={(value) => value && form.set('enforce_totp', value)}
-            allowDeselect={false}
             maw={420}
           />
         </SettingsSection>

@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
-          exclude: ['packages/server/src/**/*.unit.test.ts'],
+          exclude: ['packages/server/src/**/*.unit.test.ts', 'packages/server/src/resilience/**'],
           environment: 'node',
           // One database per worker, reused by every file that worker runs.
           pool: 'forks',
@@ -34,6 +34,21 @@ export default defineConfig({
           maxWorkers: 2,
           minWorkers: 1,
           testTimeout: 30_000,
+          hookTimeout: 120_000,
+          env: { TZ: process.env.TZ ?? 'UTC' },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Outages and crashes: each file runs PostgreSQL servers and Perch processes of its
+          // own, stops and kills them. One file at a time.
+          name: 'resilience',
+          include: ['packages/server/src/resilience/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          fileParallelism: false,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           env: { TZ: process.env.TZ ?? 'UTC' },
         },

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Starts a throwaway PostgreSQL cluster for tests and prints its DATABASE_URL.
-# Usage: eval "$(scripts/pg-throwaway.sh start [port])"   …   scripts/pg-throwaway.sh stop
+# Usage: eval "$(scripts/pg-throwaway.sh start [port])"   …   scripts/pg-throwaway.sh stop [port]
+# Each port has its own data folder, so several clusters can run side by side.
 set -euo pipefail
-DIR=${PG_THROWAWAY_DIR:-/tmp/perch-pg}
 PORT=${2:-55432}
+DIR=${PG_THROWAWAY_DIR:-/tmp/perch-pg-$PORT}
 BIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)
 [ -n "$BIN" ] || { echo "PostgreSQL server binaries not found" >&2; exit 1; }
 as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import type { AppDeps } from './context.js';
 import type { Config } from './config.js';
-import { openPglite, openPostgres, type DatabaseHandle } from './db/connection.js';
+import { openPglite, openPostgres, type ConnectionErrorLog, type DatabaseHandle } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { SecretBox } from './lib/secret-box.js';
 import { getOrCreateSystemValue } from './lib/system-values.js';
@@ -19,9 +19,14 @@ export const VERSION: string = (() => {
   }
 })();
 
-/** Opens the database named by the configuration (PostgreSQL or the embedded PGlite). */
-export function openDatabase(config: Config): Promise<DatabaseHandle> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, config.DATABASE_POOL_SIZE) : openPglite(config.dataDir);
+/**
+ * Opens the database named by the configuration (PostgreSQL or the embedded PGlite).
+ * `onConnectionError` hears about connections PostgreSQL dropped (a restart, a failover).
+ */
+export function openDatabase(config: Config, onConnectionError?: ConnectionErrorLog): Promise<DatabaseHandle> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, config.DATABASE_POOL_SIZE, { onConnectionError })
+    : openPglite(config.dataDir);
 }
 
 /**

@@ -9,11 +9,17 @@ import { startScheduler } from './jobs/scheduler.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const handle = await openDatabase(config);
+  // Until the logger exists, a dropped connection is reported on stderr.
+  let connectionLost = (err: Error): void => {
+    process.stderr.write(`Database connection lost: ${err.message}\n`);
+  };
+  const handle = await openDatabase(config, (err) => connectionLost(err));
   const deps = await createDeps(config, handle);
   const app = await buildApp(deps, {
     logger: { level: config.LOG_LEVEL, transport: undefined },
   });
+  connectionLost = (err) =>
+    app.log.warn({ reason: err.message }, 'database connection lost; requests answer 503 until it is back');
   const boot = await bootstrap(deps.db, config);
   if (boot.created) {
     app.log.info(

@@ -25,8 +25,32 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
-export async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/** Something to tell when the database connection breaks (the server's logger). */
+export type ConnectionErrorLog = (err: Error) => void;
+
+/**
+ * Opens a pool on PostgreSQL that survives the server going away: a broken connection is
+ * logged and dropped (never an unhandled 'error' event, which would end the process), the
+ * failing request answers 503, and new connections are made once PostgreSQL is back.
+ * Connecting gives up after `connectTimeoutMs`, so no request waits longer for a dead host.
+ */
+export async function openPostgres(
+  url: string,
+  poolSize: number,
+  opts: { connectTimeoutMs?: number; onConnectionError?: ConnectionErrorLog } = {},
+): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+    keepAlive: true,
+  });
+  const onError: ConnectionErrorLog = opts.onConnectionError ?? (() => {});
+  // Idle clients: the pool removes them and re-emits the error here.
+  pool.on('error', onError);
+  // Checked-out clients emit on themselves; the query in flight is rejected as well, and the
+  // pool drops the client when it is released.
+  pool.on('connect', (client) => client.on('error', onError));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { AppDeps } from '../context.js';
+import { isRetryableConflict } from '../http/db-errors.js';
 import type { Db, PreparedQuery } from './connection.js';
 
 /** Prepared queries on a transaction's own connection (unnamed there: a transaction is short). */
@@ -19,5 +20,16 @@ export function withTransaction(deps: AppDeps, trx: Db): AppDeps {
  */
 export async function inTransaction<T>(deps: AppDeps, fn: (tx: AppDeps) => Promise<T>): Promise<T> {
   if (deps.db.isTransaction) return fn(deps);
-  return deps.db.transaction().execute((trx) => fn(withTransaction(deps, trx)));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await deps.db.transaction().execute((trx) => fn(withTransaction(deps, trx)));
+    } catch (e) {
+      // A deadlock victim or serialisation failure ran on nothing but a race: run it again.
+      // Everything it did was rolled back, side effects included (they live in the transaction).
+      if (attempt >= MAX_ATTEMPTS || !isRetryableConflict(e)) throw e;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+    }
+  }
 }
+
+const MAX_ATTEMPTS = 3;

@@ -2,3 +2,43 @@
 export function isUniqueViolation(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
 }
+
+/** PostgreSQL error codes that mean "try again": a deadlock victim or a serialisation failure. */
+const RETRYABLE_CODES = new Set(['40P01', '40001']);
+
+/** True when a transaction failed only because of a concurrent one and may simply run again. */
+export function isRetryableConflict(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && RETRYABLE_CODES.has(String((e as { code?: unknown }).code));
+}
+
+/** Socket errors of a connection to a database server that is down or unreachable. */
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+/** Messages of the PostgreSQL client when a connection breaks or cannot be made in time. */
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|terminating connection|the database system is (starting up|shutting down|in recovery)|Client was closed/i;
+
+/**
+ * True when a failure says the database is unavailable (stopped, restarting, failing over,
+ * out of connections), not that the request was wrong: SQLSTATE class 08 (connection
+ * exception), 57P01–57P03 (shutdown, crash, cannot connect now), 53300 (too many
+ * connections), socket errors and the client's own connection messages.
+ */
+export function isDatabaseUnavailable(e: unknown): boolean {
+  if (typeof e !== 'object' || e === null) return false;
+  const { code, message } = e as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300')
+      return true;
+    if (SOCKET_CODES.has(code)) return true;
+  }
+  if (e instanceof AggregateError) return e.errors.some(isDatabaseUnavailable);
+  return typeof message === 'string' && CONNECTION_MESSAGES.test(message);
+}

@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable, isRetryableConflict } from './db-errors.js';
 import { HttpError } from './errors.js';
+
+/** What a client is told to wait while the database is away (a restart or failover). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 interface PgError {
   code?: string;
@@ -70,6 +74,17 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (err.code === '23503') return send(reply, 400, 'Refers to something that does not exist');
     if (err.code === '23514') return send(reply, 400, 'Invalid value');
     if (err.code === '23P01') return send(reply, 409, 'Conflicts with an existing entry');
+    if (isRetryableConflict(err)) return send(reply, 409, 'The change conflicted with a concurrent one; try again');
+    // A lock wait or statement that ran out of time: the server is busy, not the input wrong.
+    if (err.code === '55P03' || err.code === '57014') {
+      reply.header('retry-after', '1');
+      return send(reply, 503, 'The server is busy; try again');
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ reason: err.message }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(reply, 503, 'The database is unavailable; try again shortly');
+    }
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500)
       return send(reply, err.statusCode, err.message);
     req.log.error({ err }, 'unhandled error');

@@ -26,15 +26,30 @@ export interface RuleCheck {
   upcomingMarkup?: number;
 }
 
+/** Advisory-lock classes, so that keys of different kinds never collide. */
+const LOCK_PERSON = 1;
+const LOCK_AREA = 2;
+const LOCK_SPACE = 3;
+
 /**
- * Serialises bookings that could break a count-based rule together: those of one person
- * (their limits) and, when the area has a capacity, those of one area. Locks are taken in
- * the same order everywhere and released at the end of the transaction.
+ * Serialises the writes that could conflict, before any of them touches a row: those of one
+ * person (their limits), those of one area when it has a capacity, and those of each space
+ * written to. Without the space lock, two overlapping inserts each wait for the other's
+ * exclusion-constraint check (a deadlock PostgreSQL takes a second to detect); with it they
+ * queue and the later one is refused at once. Locks are taken in the same order everywhere
+ * (person, area, spaces by id) and released at the end of the transaction.
  */
-export async function lockForBooking(trx: Db, personId: string, space: SpaceFacts): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(hashtext(${'booking-user:' + personId}))`.execute(trx);
+export async function lockForBooking(
+  trx: Db,
+  personId: string,
+  space: SpaceFacts,
+  otherSpaceIds: readonly string[] = [],
+): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${LOCK_PERSON}, hashtext(${personId}))`.execute(trx);
   if (space.capacity > 0)
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${'booking-area:' + space.locationId}))`.execute(trx);
+    await sql`SELECT pg_advisory_xact_lock(${LOCK_AREA}, hashtext(${space.locationId}))`.execute(trx);
+  const spaces = [...new Set([space.spaceId, ...otherSpaceIds])].sort();
+  for (const id of spaces) await sql`SELECT pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${id}))`.execute(trx);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isEmail, Role } from '@perch/contract';
+import { ErrorCode, isEmail, Role } from '@perch/contract';
 import type { DateTime } from 'luxon';
 import { requireOrgRole } from '../../access.js';
 import type { AppDeps, AuthContext } from '../../context.js';
@@ -28,6 +28,9 @@ function window(space: SpaceFacts, enterText: string, leaveText: string): Bookin
   const enter = fromClientTime(enterText, space.zone);
   const leave = fromClientTime(leaveText, space.zone);
   if (!enter || !leave) throw badRequest('enter and leave must be RFC 3339 times');
+  // An empty range overlaps nothing: zero-length bookings would stack on one desk.
+  if (leave <= enter)
+    throw badRequest('The leave time must be after the enter time', ErrorCode.BookingInvalidBookingDuration);
   return { space, settings: space.settings, enter, leave };
 }
 

@@ -29,7 +29,8 @@ export async function changeBooking(
   await inTransaction(deps, async (tx) => {
     const person =
       body.userEmail === undefined ? { id: existing.user_id } : await resolvePerson(tx, auth, target, body.userEmail);
-    await lockForBooking(tx.db, person.id, space);
+    // The space it leaves is locked too: two bookings swapping spaces must not wait on each other.
+    await lockForBooking(tx.db, person.id, space, [existing.space_id]);
     const v = await checkRules(tx.db, {
       mode: 'update',
       target,

@@ -1,5 +1,6 @@
 import { api } from '@perch/contract';
 import type { App } from '../../app-context.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../http/error-handler.js';
 import { HttpError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 
@@ -10,7 +11,13 @@ export async function healthRoutes(app: App): Promise<void> {
       return { status: 'success', code: 200, errors: null };
     } catch (e) {
       const reason = `Database connection error: ${(e as Error).message}`;
-      throw new HttpError(503, reason, undefined, {}, { status: 'error', code: 500, errors: [reason] });
+      throw new HttpError(
+        503,
+        reason,
+        undefined,
+        { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+        { status: 'error', code: 500, errors: [reason] },
+      );
     }
   });
 }

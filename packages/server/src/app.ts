@@ -2,6 +2,7 @@ import { ALL_ENDPOINTS } from '@perch/contract';
 import Fastify, { LogController, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App } from './app-context.js';
+import type { TrustProxy } from './config.js';
 import type { AppDeps } from './context.js';
 import { authRoutes } from './features/auth/routes.js';
 import { bookingRoutes } from './features/bookings/routes.js';
@@ -31,12 +32,22 @@ export interface BuildOptions {
   webDistDir?: string;
 }
 
+/**
+ * Which hops of `X-Forwarded-For` are proxies. Addresses go to Fastify as they are; a hop
+ * count becomes a function of the hop's position (0 is the connection's own peer), since
+ * Fastify refuses to trust a bare number.
+ */
+function proxyTrust(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return trust === 0 ? false : (_address, hop) => hop < trust;
+  return trust;
+}
+
 /** Builds the HTTP application. No I/O happens here beyond what `deps` already opened. */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<App> {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: deps.config.TRUST_PROXY,
+    trustProxy: proxyTrust(deps.config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 300 },
     // Requests are logged once, at debug level, by the hook below.
     logController: new LogController({ disableRequestLogging: true }),

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -6,6 +7,44 @@ const bool = z
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 const int = (min: number, max: number) =>
   z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max));
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isAddressOrCidr = (v: string): boolean => {
+  const [address, bits, ...rest] = v.split('/');
+  if (rest.length || !address || net.isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  const max = net.isIP(address) === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) && Number(bits) <= max;
+};
+
+/**
+ * The reverse proxies in front of the server, which `X-Forwarded-For` is believed from: off
+ * (`0`), a hop count (`1` for one proxy), or a comma-separated list of addresses, CIDR ranges
+ * and the names loopback, linklocal, uniquelocal. The client's address is the right-most
+ * entry not written by a trusted proxy; whatever the client itself sent is never believed.
+ */
+const trustProxy = z.string().transform((v, ctx): TrustProxy => {
+  const text = v.trim().toLowerCase();
+  if (text === '' || text === '0' || text === 'false' || text === 'no') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  const bad = entries.filter((x) => !PROXY_NAMES.includes(x) && !isAddressOrCidr(x));
+  if (bad.length === 0) return entries;
+  ctx.addIssue({
+    code: 'custom',
+    message:
+      text === 'true' || text === 'yes'
+        ? 'name the proxies: a hop count (1 for one reverse proxy) or their addresses (e.g. 10.0.0.0/8)'
+        : `not a hop count, address, CIDR range or loopback/linklocal/uniquelocal: ${bad.join(', ')}`,
+  });
+  return z.NEVER;
+});
+
+/** Off, the number of proxy hops, or the proxies' addresses and ranges. */
+export type TrustProxy = false | number | string[];
 
 /** `<n>-S|M|H|D`, e.g. `1-M` (one minute). */
 const period = z
@@ -64,7 +103,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JOBS_DISABLED: bool.default(false),
   WEB_DIST_DIR: z.string().optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   MAP_MAX_MB: int(1, 200).default(20),
   STATS_CACHE_SECONDS: int(0, 3600).default(60),
 });

@@ -60,4 +60,37 @@ describe('login protection', () => {
     const second = Number((await attempt('x-Wrong!1', '203.0.113.8')).headers.get('retry-after'));
     expect(second).toBeGreaterThan(first * 1.5);
   });
+
+  // The proxy appends the address it saw; anything left of it was written by the client.
+  it('does not believe addresses the client wrote into X-Forwarded-For (no bypass)', async () => {
+    for (let i = 0; i < 3; i++) expect((await attempt('Wrong!pass1', `10.9.9.${i}, 203.0.113.50`)).status).toBe(400);
+    expect((await attempt(ADMIN_PASSWORD, '10.9.9.77, 203.0.113.50')).status).toBe(429);
+  });
+
+  it("spoofed failures cannot throttle someone else's address", async () => {
+    // The attacker (203.0.113.66) claims to be the office (198.51.100.9).
+    for (let i = 0; i < 20; i++) await attempt('Wrong!pass1', '198.51.100.9, 203.0.113.66');
+    expect((await attempt(ADMIN_PASSWORD, '198.51.100.9')).status).toBe(200);
+  });
+});
+
+describe('login protection behind a proxy named by address', () => {
+  let p: TestServer;
+  beforeAll(async () => {
+    p = await startTestServer({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }, { reset: false });
+  });
+  afterAll(() => p.close());
+
+  it('takes the right-most address that is not one of the proxies', async () => {
+    const send = (password: string, xff: string) =>
+      fetch(`${p.url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': xff },
+        body: JSON.stringify({ email: ADMIN_EMAIL, password, organizationId: s.orgId }),
+      });
+    // Client 203.0.113.90 behind two proxies (10.1.1.1 and this machine); left of it: spoofed.
+    for (let i = 0; i < 3; i++) await send('Wrong!pass1', `192.0.2.${i}, 203.0.113.90, 10.1.1.1`);
+    expect((await send(ADMIN_PASSWORD, '192.0.2.200, 203.0.113.90, 10.1.1.1')).status).toBe(429);
+    expect((await send(ADMIN_PASSWORD, '203.0.113.91, 10.1.1.1')).status).toBe(200);
+  });
 });

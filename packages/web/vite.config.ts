@@ -53,7 +53,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for debugging, without a reference in the bundles; the server serves
+    // them only with SERVE_SOURCE_MAPS=1.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 900,
     rollupOptions: {
       output: { manualChunks: vendorChunk },

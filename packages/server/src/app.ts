@@ -92,7 +92,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(buddyRoutes);
   await app.register(statsRoutes);
   await app.register(searchRoutes);
-  await app.register((a) => webAppRoutes(a as App, opts.webDistDir ?? deps.config.WEB_DIST_DIR));
+  await app.register((a) =>
+    webAppRoutes(a as App, opts.webDistDir ?? deps.config.WEB_DIST_DIR, deps.config.SERVE_SOURCE_MAPS),
+  );
 
   // Every endpoint of the contract has a handler, and no API route lives outside the contract.
   const { missing, unexpected } = compareWithContract(registered, ALL_ENDPOINTS);

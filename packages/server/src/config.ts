@@ -104,6 +104,7 @@ const envSchema = z.object({
   JOBS_DISABLED: bool.default(false),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: trustProxy.default(false),
+  SERVE_SOURCE_MAPS: bool.default(false),
   MAP_MAX_MB: int(1, 200).default(20),
   STATS_CACHE_SECONDS: int(0, 3600).default(60),
 });

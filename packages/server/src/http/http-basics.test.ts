@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../test-support/http.js';
-import { startTestServer, type TestServer } from '../test-support/server.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../test-support/server.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -24,6 +27,70 @@ describe('HTTP basics', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
+  it('forbids a <base> element and sends HSTS only when the public URL is https', async () => {
+    const res = await fetch(`${s.url}/healthcheck`);
+    expect(res.headers.get('content-security-policy')).toContain("base-uri 'none'");
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+    const https = await startTestServer({ PUBLIC_URL: 'https://desks.example' }, { reset: false });
+    try {
+      const secured = await fetch(`${https.url}/healthcheck`);
+      expect(secured.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('keeps tokens and personal data out of every cache', async () => {
+    const login = await fetch(`${s.url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD, organizationId: s.orgId }),
+    });
+    expect(login.status).toBe(200);
+    expect(login.headers.get('cache-control')).toBe('no-store');
+    const { accessToken, refreshToken } = (await login.json()) as { accessToken: string; refreshToken: string };
+    const auth = { authorization: `Bearer ${accessToken}` };
+    const day = new Date().toISOString().slice(0, 10);
+    for (const path of [
+      '/user/me',
+      `/booking/export/?start=${day}T00:00:00Z&end=${day}T23:59:59Z`,
+      '/user/',
+      '/preference/',
+    ]) {
+      const res = await fetch(`${s.url}${path}`, { headers: auth });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-store');
+    }
+    const refreshed = await fetch(`${s.url}/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken }),
+    });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.headers.get('cache-control')).toBe('no-store');
+    // Refusals too: an error page is no more cacheable than the answer.
+    expect((await fetch(`${s.url}/user/me`)).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it("serves the web app's source maps only when SERVE_SOURCE_MAPS is on", async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-dist-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Perch</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc.js.map'), '{"version":3}');
+    const off = await startTestServer({ WEB_DIST_DIR: dist }, { reset: false });
+    const on = await startTestServer({ WEB_DIST_DIR: dist, SERVE_SOURCE_MAPS: '1' }, { reset: false });
+    try {
+      expect((await fetch(`${off.url}/ui/assets/index-abc.js`)).status).toBe(200);
+      expect((await fetch(`${off.url}/ui/assets/index-abc.js.map`)).status).toBe(404);
+      expect((await fetch(`${on.url}/ui/assets/index-abc.js.map`)).status).toBe(200);
+    } finally {
+      await off.close();
+      await on.close();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('lets configured frame ancestors embed the app', async () => {

@@ -1,10 +1,12 @@
 import cors from '@fastify/cors';
 import type { App } from '../app-context.js';
 import type { Config } from '../config.js';
+import { NON_API_PATH } from './contract-routes.js';
 
 /**
- * Security headers for every response: a CSP without inline scripts, nosniff, no referrer,
- * and framing limited to `FRAME_ANCESTORS` (the embedded wiki mode lists its host there).
+ * Security headers for every response: a CSP without inline scripts or a `<base>`, nosniff, no
+ * referrer, framing limited to `FRAME_ANCESTORS` (the embedded wiki mode lists its host
+ * there), and HSTS when the public URL is https.
  * Computed once at start-up: they do not depend on the request.
  */
 export function securityHeaders(config: Config): Record<string, string> {
@@ -20,11 +22,16 @@ export function securityHeaders(config: Config): Record<string, string> {
     "manifest-src 'self'",
     "worker-src 'self'",
     "object-src 'none'",
-    "base-uri 'self'",
+    "base-uri 'none'",
     "form-action 'self'",
     `frame-ancestors ${frameAncestors}`,
   ].join('; ');
+  // Browsers that once reached Perch over https keep to https (only when it is served so).
+  const hsts = config.PUBLIC_URL?.startsWith('https:')
+    ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
+    : {};
   return {
+    ...hsts,
     'content-security-policy': csp,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
@@ -42,6 +49,9 @@ export async function installSecurityHeaders(app: App): Promise<void> {
   const { 'content-security-policy': _csp, ...docsHeaders } = headers;
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(req.url.startsWith('/docs') ? docsHeaders : headers);
+    // API answers carry tokens and personal data: no browser or proxy keeps a copy. The web
+    // app's files set their own caching.
+    if (!NON_API_PATH.test(req.url)) reply.header('cache-control', 'no-store');
     done();
   });
   const origins = config.corsOrigins;

@@ -21,7 +21,9 @@ const DEFAULT_DIST = fileURLToPath(new URL('../../../web/dist/', import.meta.url
  * Serves the single-page web app under /ui/. Unknown paths below /ui/ get the app shell so
  * client-side routes survive a reload; `/` and `/_app` lead to it as well.
  */
-export async function webAppRoutes(app: App, distDir = DEFAULT_DIST): Promise<void> {
+export async function webAppRoutes(app: App, distDir = DEFAULT_DIST, serveSourceMaps = false): Promise<void> {
+  // Source maps are built for debugging but only served when the operator asks for them.
+  const servable = (rel: string) => serveSourceMaps || !rel.endsWith('.map');
   const indexFile = path.join(distDir, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   const shell = () =>
@@ -39,6 +41,7 @@ export async function webAppRoutes(app: App, distDir = DEFAULT_DIST): Promise<vo
       wildcard: false,
       // Caching is decided here per file (the plugin's own header would override it).
       cacheControl: false,
+      allowedPath: (pathName) => servable(pathName),
       setHeaders: (res, filePath) => res.setHeader('cache-control', cacheControlFor(filePath)),
     });
   }
@@ -56,7 +59,7 @@ export async function webAppRoutes(app: App, distDir = DEFAULT_DIST): Promise<vo
     // Real files (assets, icons, manifest) are served by the static plugin; a missing asset is a 404.
     if (hasBuild && /\.[a-z0-9]+$/i.test(rel) && !rel.endsWith('.html')) {
       const file = path.join(distDir, path.normalize(rel));
-      if (file.startsWith(distDir) && fs.existsSync(file)) return reply.sendFile(rel);
+      if (servable(rel) && file.startsWith(distDir) && fs.existsSync(file)) return reply.sendFile(rel);
       return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'No such file' });
     }
     return sendShell(req, reply);

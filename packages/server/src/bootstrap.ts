@@ -45,7 +45,10 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
         firstname: 'Organization',
         lastname: 'Admin',
         role: Role.SuperAdmin,
-        password_hash: await hashPassword(config.INIT_ADMIN_PASSWORD ?? (generatedPassword as string)),
+        password_hash: await hashPassword(
+          config.INIT_ADMIN_PASSWORD ?? (generatedPassword as string),
+          config.PASSWORD_HASH_COST,
+        ),
         auth_provider_id: null,
         atlassian_id: null,
         last_activity_at: null,

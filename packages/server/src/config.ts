@@ -105,6 +105,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: trustProxy.default(false),
   SERVE_SOURCE_MAPS: bool.default(false),
+  PASSWORD_HASH_COST: int(12, 20).default(17),
   MAP_MAX_MB: int(1, 200).default(20),
   STATS_CACHE_SECONDS: int(0, 3600).default(60),
 });

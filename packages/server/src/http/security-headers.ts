@@ -27,7 +27,7 @@ export function securityHeaders(config: Config): Record<string, string> {
     `frame-ancestors ${frameAncestors}`,
   ].join('; ');
   // Browsers that once reached Perch over https keep to https (only when it is served so).
-  const hsts = config.PUBLIC_URL?.startsWith('https:')
+  const hsts: Record<string, string> = config.PUBLIC_URL?.startsWith('https:')
     ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
     : {};
   return {

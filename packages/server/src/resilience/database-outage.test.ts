@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgresCluster, type PostgresCluster } from '../test-support/postgres-cluster.js';
 import { spawnServer, type ServerProcess } from '../test-support/process.js';
-import { prepareFloor, startBookingLoad, type Answer, type Floor } from './load.js';
+import { prepareFloor, startBookingLoad, type Answer, type Floor } from '../test-support/booking-load.js';
 
 /**
  * PostgreSQL stopped and started again under booking load (a restart, a failover): the

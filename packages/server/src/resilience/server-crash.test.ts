@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startPostgresCluster, type PostgresCluster } from '../test-support/postgres-cluster.js';
 import { spawnServer } from '../test-support/process.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/server.js';
-import { prepareFloor, startBookingLoad } from './load.js';
+import { prepareFloor, startBookingLoad } from '../test-support/booking-load.js';
 
 /**
  * A server killed with SIGKILL in the middle of booking load: every booking it acknowledged

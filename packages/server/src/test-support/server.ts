@@ -49,6 +49,9 @@ export const testEnv: Record<string, string> = {
   LOGIN_PROTECTION_MAX_FAILS: '3',
   RATE_LIMIT: '100000',
   SAMPLE_DATA: '0',
+  // scrypt at 2^14 instead of the production 2^17 keeps the thousands of test sign-ins fast;
+  // password-hash.test.ts signs in at the production cost and checks the upgrade between them.
+  PASSWORD_HASH_COST: '14',
 };
 
 /** Starts the real HTTP server on a free port, on this worker's test database. */

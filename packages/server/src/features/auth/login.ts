@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { deviceLabel } from '../../lib/device.js';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from '../../lib/password.js';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/password.js';
 import { findUserByEmail, updateUser } from '../users/repo.js';
 import { createSession, issueCredentials, type IssuedTokens } from './sessions.js';
 import { blockedFor, recordFailure, recordSuccess, throttleKeys } from './throttle.js';
@@ -39,12 +39,25 @@ async function checkPassword(deps: AppDeps, a: PasswordAttempt): Promise<UserRow
     user.auth_provider_id === null &&
     !user.disabled &&
     !isServiceAccount(user.role);
-  const ok = await verifyPassword(a.password, usable ? (user.password_hash as string) : DUMMY_PASSWORD_HASH);
+  const cost = deps.config.PASSWORD_HASH_COST;
+  const stored = usable ? (user.password_hash as string) : await dummyPasswordHash(cost);
+  const ok = await verifyPassword(a.password, stored);
   if (!usable || !ok) {
     await recordFailure(deps, keys);
     throw loginFailed();
   }
   await recordSuccess(deps, keys);
+  // A hash from before the cost was raised is replaced now that the password is at hand.
+  if (needsRehash(stored, cost)) {
+    const upgraded = await hashPassword(a.password, cost);
+    await deps.db
+      .updateTable('users')
+      .set({ password_hash: upgraded })
+      .where('id', '=', user.id)
+      .where('password_hash', '=', stored)
+      .execute();
+    return { ...user, password_hash: upgraded };
+  }
   return user;
 }
 
@@ -76,7 +89,7 @@ export async function updatePasswordAndLogin(
     throw badRequest('The password must have 8–64 characters with upper- and lower-case letters, a digit and a symbol');
   const user = await checkPassword(deps, a);
   if (!user.password_update_required) throw badRequest('No password change is pending for this account');
-  const hash = await hashPassword(a.newPassword);
+  const hash = await hashPassword(a.newPassword, deps.config.PASSWORD_HASH_COST);
   await updateUser(deps.db, user.id, { password_hash: hash, password_update_required: false });
   return startSession(deps, { ...user, password_hash: hash, password_update_required: false }, a.userAgent);
 }

@@ -160,7 +160,7 @@ export async function createUser(deps: AppDeps, auth: AuthContext, body: UserInp
   }
   const providerId = await checkProvider(deps.db, orgId, body.authProviderId);
   const email = body.email.trim().toLowerCase();
-  const passwordHash = body.password && !body.sendInvitation ? await hashPassword(body.password) : null;
+  const passwordHash = body.password && !body.sendInvitation ? await hashPassword(body.password, deps.config.PASSWORD_HASH_COST) : null;
   return inTransaction(deps, async (tx) => {
     await ensureEmailFree(tx.db, orgId, email);
     const user = await insertUser(tx.db, {
@@ -209,7 +209,7 @@ export async function updateUserAccount(
     killSessions = true;
   } else if (body.password) {
     Object.assign(changes, {
-      password_hash: await hashPassword(body.password),
+      password_hash: await hashPassword(body.password, deps.config.PASSWORD_HASH_COST),
       auth_provider_id: null,
       password_pending: false,
       password_update_required: passwordChangeRequired(auth, user.id),
@@ -249,7 +249,7 @@ export async function setPassword(
   if (!isComplexPassword(input.password)) throw badRequest(WEAK_PASSWORD);
   const target = id === auth.userId ? await findUser(deps.db, id) : await manageableUser(deps, auth, id);
   if (!target) throw notFound('Unknown user');
-  const hash = await hashPassword(input.password);
+  const hash = await hashPassword(input.password, deps.config.PASSWORD_HASH_COST);
   await inTransaction(deps, async (tx) => {
     await updateUser(tx.db, target.id, {
       password_hash: hash,

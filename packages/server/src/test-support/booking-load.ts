@@ -1,7 +1,7 @@
 import { login, PerchClient } from '@perch/client';
 import type { Preflight } from '@perch/contract';
-import { wall } from '../test-support/bookings.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/server.js';
+import { wall } from './bookings.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.js';
 
 /**
  * Booking load for the outage and crash suites: a few workers, each booking one-hour slots

@@ -1,5 +1,6 @@
 // Booking scenarios of the benchmark: availability of a 500-space area in an organisation
-// holding 200,000 bookings, and creating bookings with 50 concurrent clients on different desks.
+// holding 200,000 bookings, creating bookings with 50 concurrent clients on different desks, and
+// 50 clients racing for one desk.
 import { login, PerchClient } from '@perch/client';
 import type { Preflight } from '@perch/contract';
 import { DateTime } from 'luxon';
@@ -170,5 +171,34 @@ export async function bookingScenarios(
   };
   rows.push(row(engine, `POST /booking/ (${CONNECTIONS} clients, own desks)`, await load(url, createRequest)));
   rows.push(row(engine, 'POST /booking/ (1 client)', await load(url, createRequest, 1)));
+
+  // Contention: every client races for the same desk. Each group of concurrent requests asks
+  // for one slot, a third of them shifted by a quarter or half hour (overlapping, not equal),
+  // so nearly all are refused (409 + 1001) and the figure is how fast a refusal comes back.
+  const contested = await createArea(admin, 'Bench contested', 1);
+  const far = DateTime.now().setZone(ZONE).startOf('day').plus({ days: 200 });
+  let k = 0;
+  const contestedRequest: autocannon.Request = {
+    method: 'POST',
+    path: '/booking/',
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (req) => {
+      const i = k++;
+      const enter = far.plus({ hours: Math.floor(i / CONNECTIONS), minutes: (i % 3) * 15 });
+      return {
+        ...req,
+        headers: { ...req.headers, authorization: `Bearer ${seeded.accessTokens[i % seeded.accessTokens.length]}` },
+        body: JSON.stringify({
+          spaceId: contested.spaces[0],
+          enter: fake(enter),
+          leave: fake(enter.plus({ minutes: 45 })),
+        }),
+      };
+    },
+  };
+  const raced = await load(url, contestedRequest);
+  const r = raced.result as unknown as Record<string, number>;
+  console.log(`contested desk: ${r['2xx']} booked, ${r['4xx']} refused, ${r['5xx']} server errors (must be 0)`);
+  rows.push(row(engine, `POST /booking/ (${CONNECTIONS} clients racing for one desk)`, raced));
   return rows;
 }

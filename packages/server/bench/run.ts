@@ -1,6 +1,7 @@
 // `npm run bench`: load figures for the hot authenticated paths, on the embedded database and
 // (when available) on PostgreSQL, beside a bare `SELECT 1` route as the ceiling.
-// Prints requests/s and p50/p95/p99 latency; writes bench-results/latest.json.
+// Prints requests/s and p50/p95/p99 latency; writes bench-results/latest.json
+// (with BENCH_ONLY=<scenario>: that scenario alone, into bench-results/<scenario>.json).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,10 +9,13 @@ import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
 import { freePort } from '../src/test-support/process.js';
 import { bookingScenarios } from './booking-scenarios.js';
+import { locationSearchScenarios } from './location-search-scenario.js';
 import { CONNECTIONS, DURATION, load, row, type Row } from './measure.js';
 import { seedUsers, type Seeded } from './seed.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** `BENCH_ONLY=location-search` runs that scenario alone; `BENCH_LOCATION_SEARCH=0` leaves it out. */
+const ONLY = process.env.BENCH_ONLY;
 
 async function startProcess(
   args: string[],
@@ -42,12 +46,8 @@ async function startProcess(
   };
 }
 
-async function benchEngine(engine: string, databaseUrl: string | undefined): Promise<Row[]> {
-  const rows: Row[] = [];
-  const dbEnv: Record<string, string> = databaseUrl
-    ? { DATABASE_URL: databaseUrl }
-    : { DATABASE_URL: '', DATA_DIR: fs.mkdtempSync('/tmp/perch-bench-') };
-
+/** The ceiling: a bare Fastify route running `SELECT 1`. */
+async function bareSelect1(engine: string, dbEnv: Record<string, string>): Promise<Row> {
   const bare = await startProcess(['--import', 'tsx', 'packages/server/bench/select1-server.ts'], dbEnv);
   try {
     // Built per request like the authenticated scenarios, so the load generator does the same work.
@@ -60,10 +60,60 @@ async function benchEngine(engine: string, databaseUrl: string | undefined): Pro
         headers: { ...req.headers, authorization: `Bearer unused-${n++ % CONNECTIONS}` },
       }),
     };
-    rows.push(row(engine, 'SELECT 1 (bare Fastify)', await load(bare.url, select1)));
+    return row(engine, 'SELECT 1 (bare Fastify)', await load(bare.url, select1));
   } finally {
     await bare.stop();
   }
+}
+
+/** `GET /user/me` and `POST /auth/refresh`, with the seeded users. */
+async function authScenarios(engine: string, url: string, seeded: Seeded): Promise<Row[]> {
+  const rows: Row[] = [];
+  let next = 0;
+  rows.push(
+    row(
+      engine,
+      'GET /user/me',
+      await load(url, {
+        method: 'GET',
+        path: '/user/me',
+        setupRequest: (req) => ({
+          ...req,
+          headers: {
+            ...req.headers,
+            authorization: `Bearer ${seeded.accessTokens[next++ % seeded.accessTokens.length]}`,
+          },
+        }),
+      }),
+    ),
+  );
+  // Each refresh consumes its token and yields the next one: keep a pool that rotates.
+  const pool = [...seeded.refreshTokens];
+  rows.push(
+    row(
+      engine,
+      'POST /auth/refresh',
+      await load(url, {
+        method: 'POST',
+        path: '/auth/refresh',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (req) => ({ ...req, body: JSON.stringify({ refreshToken: pool.shift() ?? 'exhausted' }) }),
+        onResponse: (status, body) => {
+          if (status === 200) pool.push((JSON.parse(body) as { refreshToken: string }).refreshToken);
+        },
+      }),
+    ),
+  );
+  return rows;
+}
+
+async function benchEngine(engine: string, databaseUrl: string | undefined): Promise<Row[]> {
+  const rows: Row[] = [];
+  const dbEnv: Record<string, string> = databaseUrl
+    ? { DATABASE_URL: databaseUrl }
+    : { DATABASE_URL: '', DATA_DIR: fs.mkdtempSync('/tmp/perch-bench-') };
+
+  if (!ONLY) rows.push(await bareSelect1(engine, dbEnv));
 
   const server = await startProcess(['packages/server/dist/main.js'], {
     ...dbEnv,
@@ -76,44 +126,12 @@ async function benchEngine(engine: string, databaseUrl: string | undefined): Pro
   });
   try {
     const seeded: Seeded = await seedUsers(server.url, CONNECTIONS);
-    let next = 0;
-    rows.push(
-      row(
-        engine,
-        'GET /user/me',
-        await load(server.url, {
-          method: 'GET',
-          path: '/user/me',
-          setupRequest: (req) => ({
-            ...req,
-            headers: {
-              ...req.headers,
-              authorization: `Bearer ${seeded.accessTokens[next++ % seeded.accessTokens.length]}`,
-            },
-          }),
-        }),
-      ),
-    );
-    // Each refresh consumes its token and yields the next one: keep a pool that rotates.
-    const pool = [...seeded.refreshTokens];
-    rows.push(
-      row(
-        engine,
-        'POST /auth/refresh',
-        await load(server.url, {
-          method: 'POST',
-          path: '/auth/refresh',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (req) => ({ ...req, body: JSON.stringify({ refreshToken: pool.shift() ?? 'exhausted' }) }),
-          onResponse: (status, body) => {
-            if (status === 200) pool.push((JSON.parse(body) as { refreshToken: string }).refreshToken);
-          },
-        }),
-      ),
-    );
+    if (!ONLY) rows.push(...(await authScenarios(engine, server.url, seeded)));
     // The seeded scale needs direct SQL access, which the embedded database does not offer.
-    if (databaseUrl && process.env.BENCH_BOOKINGS !== '0')
+    if (!ONLY && databaseUrl && process.env.BENCH_BOOKINGS !== '0')
       rows.push(...(await bookingScenarios(engine, server.url, seeded, databaseUrl)));
+    if ((!ONLY || ONLY === 'location-search') && process.env.BENCH_LOCATION_SEARCH !== '0')
+      rows.push(...(await locationSearchScenarios(engine, server.url)));
   } finally {
     await server.stop();
   }
@@ -162,6 +180,6 @@ for (const engine of ['PGlite', 'PostgreSQL']) {
 }
 fs.mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
 fs.writeFileSync(
-  path.join(ROOT, 'bench-results/latest.json'),
+  path.join(ROOT, `bench-results/${ONLY ?? 'latest'}.json`),
   JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, seconds: DURATION, results }, null, 2),
 );

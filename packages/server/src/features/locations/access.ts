@@ -28,3 +28,8 @@ export async function locationZone(
   if (location.timezone) return effectiveZone(location.timezone, undefined);
   return effectiveZone('', await readSetting(deps.db, location.organization_id, 'default_timezone'));
 }
+
+/** An area's zone when the organisation's default zone is already at hand (many areas at once). */
+export function zoneWithDefault(location: Pick<LocationRow, 'timezone'>, orgDefault: string | undefined): string {
+  return location.timezone ? effectiveZone(location.timezone, undefined) : effectiveZone('', orgDefault);
+}

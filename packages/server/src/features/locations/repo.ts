@@ -1,4 +1,5 @@
 import type { AttributeValue, LocationSave } from '@perch/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { LocationRow } from '../../db/schema.js';
 
@@ -39,6 +40,62 @@ export async function spaceCounts(db: Db, locationIds: readonly string[]): Promi
     .groupBy('location_id')
     .execute();
   return new Map(rows.map((r) => [r.location_id, Number(r.n)]));
+}
+
+/** The time window of one area for the area facts: instants, half-open `[enter, leave)`. */
+export interface AreaWindow {
+  locationId: string;
+  enter: Date;
+  leave: Date;
+}
+
+/** What the area search computes per area: its spaces, how many are free, the caller's buddies there. */
+export interface AreaFacts {
+  total: number;
+  free: number;
+  /** Ids of the owner's buddy relations whose buddy has a booking in the area in the window. */
+  buddies: string[];
+}
+
+interface AreaFactsRow {
+  location_id: string;
+  total: number;
+  busy: number;
+  buddies: string[];
+}
+
+const OVERLAPS = sql`tstzrange(b.enter_at, b.leave_at, '[)') && tstzrange(w.enter_at, w.leave_at, '[)')`;
+
+/**
+ * The area facts of many areas, each with its own window, in one query whatever the number of
+ * areas. A space is free when no booking of that area overlaps the window. `counts: false`
+ * leaves total and free at 0; `buddiesOf: null` leaves the buddies empty.
+ */
+export async function areaFacts(
+  db: Db,
+  windows: readonly AreaWindow[],
+  want: { counts: boolean; buddiesOf: string | null },
+): Promise<Map<string, AreaFacts>> {
+  const out = new Map<string, AreaFacts>();
+  if (windows.length === 0 || (!want.counts && want.buddiesOf === null)) return out;
+  const total = want.counts ? sql`(SELECT count(*) FROM spaces s WHERE s.location_id = w.id)` : sql`0`;
+  const busy = want.counts
+    ? sql`(SELECT count(DISTINCT b.space_id) FROM bookings b JOIN spaces s ON s.id = b.space_id AND s.location_id = w.id
+        WHERE b.location_id = w.id AND ${OVERLAPS})`
+    : sql`0`;
+  const buddies =
+    want.buddiesOf !== null
+      ? sql`ARRAY(SELECT bd.id::text FROM buddies bd WHERE bd.owner_id = ${want.buddiesOf} AND EXISTS (
+          SELECT 1 FROM bookings b WHERE b.location_id = w.id AND b.user_id = bd.buddy_id AND ${OVERLAPS})
+          ORDER BY bd.created_at, bd.id)`
+      : sql`'{}'::text[]`;
+  const { rows } = await sql<AreaFactsRow>`
+    SELECT w.id::text AS location_id, ${total}::int AS total, ${busy}::int AS busy, ${buddies} AS buddies
+    FROM unnest(${windows.map((w) => w.locationId)}::uuid[], ${windows.map((w) => w.enter.toISOString())}::timestamptz[],
+      ${windows.map((w) => w.leave.toISOString())}::timestamptz[]) AS w(id, enter_at, leave_at)`.execute(db);
+  for (const r of rows)
+    out.set(r.location_id, { total: Number(r.total), free: Number(r.total) - Number(r.busy), buddies: r.buddies });
+  return out;
 }
 
 export async function locationAttributeValues(

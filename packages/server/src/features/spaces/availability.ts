@@ -11,7 +11,7 @@ import { locationFor, locationZone } from '../locations/access.js';
 import { matchesAll, parseAttributeQuery } from '../locations/attribute-filter.js';
 import { settingEnabled } from '../settings/repo.js';
 import { areaSnapshot } from './area-snapshot.js';
-import { areaBookings, findSpace, listSpaces } from './repo.js';
+import { areaBookings, findSpace } from './repo.js';
 
 /** One space of an availability answer: the (shared, unchanging) space and what depends on the request. */
 export interface AvailabilityEntry {
@@ -119,16 +119,4 @@ export async function spaceAvailability(
     });
   }
   return out;
-}
-
-/** How many spaces an area has and how many of them are free in a window. */
-export async function freeSpaceCounts(
-  deps: AppDeps,
-  locationId: string,
-  enter: Date,
-  leave: Date,
-): Promise<{ total: number; free: number }> {
-  const spaces = await listSpaces(deps.db, locationId);
-  const bookings = await bookingsBySpace(deps, null, locationId, { enter, leave, zone: 'UTC' });
-  return { total: spaces.length, free: spaces.filter((s) => !bookings.get(s.id)?.length).length };
 }

@@ -1,4 +1,4 @@
-import { sanitizeSvg } from './svg-sanitizer.js';
+import { sanitizeSvgInWorker } from './svg-worker-pool.js';
 
 export interface ImageInfo {
   mimeType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/svg+xml';
@@ -8,8 +8,32 @@ export interface ImageInfo {
   data: Buffer;
 }
 
-/** Identifies a floor-plan image by its content (never by a declared type) and reads its size. */
-export function inspectImage(bytes: Buffer): ImageInfo | null {
+/** An image that was recognised but is not accepted; the message is for the person uploading it. */
+export class ImageRefused extends Error {}
+
+/**
+ * Identifies a floor-plan image by its content (never by a declared type) and reads its size.
+ * Answers `null` when the bytes are no image it knows; throws ImageRefused for an SVG it will
+ * not take (over a limit, entities or a DTD, malformed, no size, too slow). SVG is
+ * sanitised in a worker thread; raster images are only read.
+ */
+export async function inspectImage(bytes: Buffer): Promise<ImageInfo | null> {
+  const raster = inspectRaster(bytes);
+  if (raster !== undefined) return raster;
+  if (!bytes.includes('<svg') && !bytes.includes(':svg')) return null;
+  const svg = await sanitizeSvgInWorker(bytes);
+  if (!svg.ok) {
+    if (svg.message === null) return null;
+    throw new ImageRefused(svg.message);
+  }
+  return { mimeType: 'image/svg+xml', width: svg.width, height: svg.height, data: svg.data };
+}
+
+/**
+ * A raster image recognised by its signature (`null` when the signature matches but the size
+ * cannot be read); `undefined` when it is no raster image.
+ */
+function inspectRaster(bytes: Buffer): ImageInfo | null | undefined {
   if (
     bytes.length >= 24 &&
     bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
@@ -27,10 +51,7 @@ export function inspectImage(bytes: Buffer): ImageInfo | null {
     const size = webpSize(bytes);
     return size ? { mimeType: 'image/webp', ...size, data: bytes } : null;
   }
-  const svg = sanitizeSvg(bytes.toString('utf8'));
-  if (svg)
-    return { mimeType: 'image/svg+xml', width: svg.width, height: svg.height, data: Buffer.from(svg.markup, 'utf8') };
-  return null;
+  return undefined;
 }
 
 function jpegSize(b: Buffer): { width: number; height: number } | null {

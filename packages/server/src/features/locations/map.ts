@@ -2,17 +2,33 @@ import type { LocationMap } from '@perch/contract';
 import type { Db } from '../../db/connection.js';
 import type { LocationRow } from '../../db/schema.js';
 import { badRequest } from '../../http/errors.js';
-import { inspectImage } from '../../lib/images.js';
+import { ImageRefused, inspectImage, type ImageInfo } from '../../lib/images.js';
 import { shortMimeType } from './presenter.js';
 
 /**
- * Stores a floor-plan image after identifying it by its content; SVG is sanitised first.
- * Run it inside a transaction: the image and the area's size change together.
+ * Identifies a floor-plan image by its content and sanitises SVG (in a worker thread); a 400
+ * with a clear message when it is not an image Perch takes. Call it before a transaction:
+ * a large SVG takes seconds.
  */
-export async function storeMap(db: Db, locationId: string, bytes: Buffer): Promise<void> {
-  const info = inspectImage(bytes);
+export async function inspectMap(bytes: Buffer): Promise<ImageInfo> {
+  let info: ImageInfo | null;
+  try {
+    info = await inspectImage(bytes);
+  } catch (err) {
+    if (err instanceof ImageRefused) throw badRequest(err.message);
+    throw err;
+  }
   if (!info || info.width <= 0 || info.height <= 0)
     throw badRequest('The floor plan must be a PNG, JPEG, GIF, WebP or SVG image');
+  return info;
+}
+
+/**
+ * Stores a floor-plan image (raw bytes, which are inspected first, or the result of
+ * inspectMap). Run it inside a transaction: the image and the area's size change together.
+ */
+export async function storeMap(db: Db, locationId: string, image: Buffer | ImageInfo): Promise<void> {
+  const info = Buffer.isBuffer(image) ? await inspectMap(image) : image;
   await db
     .insertInto('location_maps')
     .values({ location_id: locationId, data: info.data })

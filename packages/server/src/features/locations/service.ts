@@ -9,7 +9,7 @@ import { groupsOfOrg } from '../groups/repo.js';
 import { isTimezone } from '../settings/timezones.js';
 import { findSpaceAttribute } from '../space-attributes/repo.js';
 import { locationFor } from './access.js';
-import { readMap, storeMap } from './map.js';
+import { inspectMap, readMap, storeMap } from './map.js';
 import {
   allowedBookersOf,
   countLocations,
@@ -93,7 +93,7 @@ export async function uploadAreaMap(deps: AppDeps, auth: AuthContext, input: { i
   const location = await locationFor(deps, auth, input.id, Role.SpaceAdmin);
   if (!Buffer.isBuffer(input.image) || input.image.length === 0)
     throw badRequest('Send the image file as the request body');
-  const image = input.image;
+  const image = await inspectMap(input.image);
   await inTransaction(deps, (tx) => storeMap(tx.db, location.id, image));
 }
 

@@ -80,7 +80,8 @@ async function prepare(deps: AppDeps, item: Setting): Promise<{ name: string; va
   if (!def.writable) throw notFound(`The setting ${name} cannot be changed`);
   const problem = checkSettingValue(def, value, isTimezone);
   if (problem) throw badRequest(`Invalid value for ${name} (${problem})`);
-  if (name === 'kiosk_access_secret') return { name, value: value === '' ? null : await hashPassword(value, deps.config.PASSWORD_HASH_COST) };
+  if (name === 'kiosk_access_secret')
+    return { name, value: value === '' ? null : await hashPassword(value, deps.config.PASSWORD_HASH_COST) };
   if (name === 'confluence_server_shared_secret' && value) return { name, value: deps.secrets.encrypt(value) };
   return { name, value };
 }

@@ -160,7 +160,8 @@ export async function createUser(deps: AppDeps, auth: AuthContext, body: UserInp
   }
   const providerId = await checkProvider(deps.db, orgId, body.authProviderId);
   const email = body.email.trim().toLowerCase();
-  const passwordHash = body.password && !body.sendInvitation ? await hashPassword(body.password, deps.config.PASSWORD_HASH_COST) : null;
+  const passwordHash =
+    body.password && !body.sendInvitation ? await hashPassword(body.password, deps.config.PASSWORD_HASH_COST) : null;
   return inTransaction(deps, async (tx) => {
     await ensureEmailFree(tx.db, orgId, email);
     const user = await insertUser(tx.db, {

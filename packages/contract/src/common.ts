@@ -11,6 +11,13 @@ export const countSchema = z.object({ count: z.number().int() });
 export type CountResponse = z.infer<typeof countSchema>;
 
 /** `GET /healthcheck`: ready, or why not. */
+/** `GET /uc/`: the running version; `updateAvailable` only when a configured release feed names a newer one. */
+export const updateCheckSchema = z.object({
+  updateAvailable: z.boolean(),
+  version: z.string(),
+});
+export type UpdateCheck = z.infer<typeof updateCheckSchema>;
+
 export const healthSchema = z.object({
   status: z.string(),
   code: z.number().int(),

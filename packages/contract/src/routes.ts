@@ -61,6 +61,7 @@ function defineRoutes<const T extends Record<string, Record<string, RouteSpec>>>
 export const routes = defineRoutes({
   health: {
     check: ['GET', '/healthcheck', 200, { public: true }],
+    updateCheck: ['GET', '/uc/', 200],
   },
   auth: {
     preflight: ['POST', '/auth/preflight', 200, { public: true }],
@@ -79,6 +80,7 @@ export const routes = defineRoutes({
     create: ['POST', '/user/', 201],
     groups: ['GET', '/user/:id/group', 200],
     byEmail: ['GET', '/user/byEmail/:email', 200],
+    mergeRequests: ['GET', '/user/merge', 200],
     get: ['GET', '/user/:id', 200],
     update: ['PUT', '/user/:id', 204],
     delete: ['DELETE', '/user/:id', 204],

@@ -72,6 +72,7 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: int(1, 500).default(20),
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url().optional(),
+  UPDATE_CHECK_URL: z.url().optional(),
   INIT_ORG_NAME: z.string().min(2).max(64).default('Sample Company'),
   INIT_ORG_DOMAIN: z.string().min(1).max(253).default('localhost'),
   INIT_ORG_LANGUAGE: z.enum(['de', 'en']).default('en'),

@@ -3,6 +3,7 @@ import { countSchema, idParams } from '../common.js';
 import { sessionSchema } from '../entities/auth.js';
 import { groupSchema } from '../entities/group.js';
 import {
+  mergeRequestSchema,
   passwordBody,
   userEmailParams,
   userListQuery,
@@ -35,6 +36,10 @@ export const userApi = endpoints('users', routes.user, {
     summary: 'Look a colleague up by email (space admins, or everyone when names are shown)',
     params: userEmailParams,
     response: userSchema,
+  },
+  mergeRequests: {
+    summary: 'Requests of other accounts to be merged into the signed-in one, pending for up to an hour',
+    response: z.array(mergeRequestSchema),
   },
   get: { summary: 'One user (org admins)', params: idParams, response: userSchema },
   update: {

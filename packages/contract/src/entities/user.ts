@@ -76,5 +76,11 @@ export const userStubSchema = z.object({
 });
 export type UserStub = z.infer<typeof userStubSchema>;
 
-export const mergeRequestSchema = z.object({ id: z.string(), email: z.string(), userId: z.string() });
+/** An incoming request to merge another account (the source) into the signed-in one. */
+export const mergeRequestSchema = z.object({
+  id: z.string(),
+  /** The account that asked to be merged. */
+  userId: z.string(),
+  email: z.string(),
+});
 export type MergeRequest = z.infer<typeof mergeRequestSchema>;

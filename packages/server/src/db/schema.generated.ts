@@ -109,6 +109,14 @@ export interface LoginThrottleTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface MergeRequestsTable {
+  id: Generated<string>;
+  source_user_id: string;
+  target_user_id: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface OrganizationDomainsTable {
   organization_id: string;
   domain: string;
@@ -275,6 +283,7 @@ export interface Database {
   location_maps: LocationMapsTable;
   locations: LocationsTable;
   login_throttle: LoginThrottleTable;
+  merge_requests: MergeRequestsTable;
   organization_domains: OrganizationDomainsTable;
   organizations: OrganizationsTable;
   rate_limit_hits: RateLimitHitsTable;

@@ -3,8 +3,11 @@ import type { App } from '../../app-context.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../http/error-handler.js';
 import { HttpError } from '../../http/errors.js';
 import { route } from '../../http/route.js';
+import { createUpdateChecker } from './update-check.js';
 
 export async function healthRoutes(app: App): Promise<void> {
+  const updates = createUpdateChecker(app.deps.config.UPDATE_CHECK_URL, app.deps.version);
+  route(app, api.health.updateCheck, () => updates.status());
   route(app, api.health.check, async () => {
     try {
       await app.deps.ping();

@@ -4,6 +4,7 @@ import { route } from '../../http/route.js';
 import { presentSession } from '../auth/presenter.js';
 import { listMySessions } from '../auth/sessions.js';
 import { presentGroup } from '../groups/presenter.js';
+import { listIncomingMergeRequests } from './merge-requests.js';
 import { presentLookedUpUser, presentMe, presentUser, presentUserCount } from './presenter.js';
 import {
   countOrgUsers,
@@ -37,6 +38,7 @@ export async function userRoutes(app: App): Promise<void> {
   route(app, e.groups, async ({ auth, params }) =>
     (await listUserGroups(deps, auth, params.id)).map((g) => presentGroup(g)),
   );
+  route(app, e.mergeRequests, ({ auth }) => listIncomingMergeRequests(deps, auth));
   route(app, e.byEmail, async ({ auth, params }) =>
     presentLookedUpUser(await lookUpUserByEmail(deps, auth, params.email)),
   );

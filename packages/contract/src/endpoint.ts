@@ -3,7 +3,7 @@ import type { ErrorCode } from './error-codes.js';
 import type { PathParamNames, RouteRef } from './routes.js';
 
 /** Failure statuses an endpoint documents beyond the ones every endpoint of its kind has. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 503;
 
 /** The schemas and documentation of one route (`routes.ts` holds its method, path and status). */
 export interface EndpointSchemas {

@@ -14,3 +14,6 @@ export * from './entities/space-attribute.js';
 export * from './entities/booking.js';
 export * from './entities/stats.js';
 export * from './entities/search.js';
+export * from './entities/account-security.js';
+export * from './entities/kiosk.js';
+export * from './entities/auth-attempt.js';

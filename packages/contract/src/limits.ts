@@ -36,6 +36,10 @@ export const MAIL_LANGUAGES = ['de', 'en'] as const;
 export const STATS_PERIODS = ['thisWeek', 'lastWeek', 'nextWeek', 'lastMonth'] as const;
 export type StatsPeriod = (typeof STATS_PERIODS)[number];
 
+/** The presence report (`GET /booking/report/presence/`): its longest span in days and most people. */
+export const PRESENCE_REPORT_MAX_DAYS = 31;
+export const PRESENCE_REPORT_MAX_USERS = 1000;
+
 /** Recurrence cadence: 1 daily, 2 weekly. */
 export const Cadence = { Daily: 1, Weekly: 2 } as const;
 /** Most occurrences a series may have. */

@@ -6,8 +6,11 @@
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-/** The status of a successful answer: 200 with a body, 201 with `X-Object-Id`, 204 empty. */
-export type SuccessStatus = 200 | 201 | 204;
+/**
+ * The status of a successful answer: 200 with a body, 201 with `X-Object-Id`, 204 empty, 307 a
+ * redirect (a browser navigation, `Location` names the target).
+ */
+export type SuccessStatus = 200 | 201 | 204 | 307;
 
 export interface RouteFlags {
   /** Reachable without signing in (a valid token is still read when sent). */
@@ -17,7 +20,7 @@ export interface RouteFlags {
   /** The request body is raw bytes of any content type (an image), not JSON. */
   readonly rawBody?: true;
   /** The answer is this content type instead of JSON. */
-  readonly produces?: 'text/csv';
+  readonly produces?: 'text/csv' | 'text/calendar';
   /** A second success status the route may answer with (an empty 200). */
   readonly alsoStatus?: 200;
 }
@@ -71,6 +74,13 @@ export const routes = defineRoutes({
     updatePassword: ['POST', '/auth/updatepw', 200, { public: true }],
     refresh: ['POST', '/auth/refresh', 200, { public: true }],
     logout: ['GET', '/auth/logout/:where', 204, { public: true, withSession: true }],
+    // Not available in this version (issues 11 and 12): see features/unavailable/.
+    initPasswordReset: ['POST', '/auth/initpwreset', 204, { public: true }],
+    resetPassword: ['POST', '/auth/pwreset/:id', 204, { public: true }],
+    checkInvitation: ['GET', '/auth/setpw/:id', 204, { public: true }],
+    acceptInvitation: ['POST', '/auth/setpw/:id', 204, { public: true }],
+    providerLogin: ['GET', '/auth/:providerId/login/:type/', 307, { public: true }],
+    verify: ['GET', '/auth/verify/:id', 200, { public: true }],
   },
   user: {
     me: ['GET', '/user/me', 200],
@@ -85,6 +95,9 @@ export const routes = defineRoutes({
     update: ['PUT', '/user/:id', 204],
     delete: ['DELETE', '/user/:id', 204],
     setPassword: ['PUT', '/user/:id/password', 204],
+    // Not available in this version (arrives with the embedded wiki mode): see features/unavailable/.
+    mergeInit: ['POST', '/user/merge/init', 204],
+    mergeFinish: ['POST', '/user/merge/finish/:id', 204],
   },
   organization: {
     list: ['GET', '/organization/', 200],
@@ -98,6 +111,8 @@ export const routes = defineRoutes({
     removeDomain: ['DELETE', '/organization/:id/domain/:domain', 204],
     setPrimaryDomain: ['POST', '/organization/:id/domain/:domain/primary', 204],
     verifyDomain: ['POST', '/organization/:id/domain/:domain/verify', 204, { alsoStatus: 200 }],
+    // Not available in this version (arrives with mail): see features/unavailable/.
+    confirmDeletion: ['POST', '/organization/deleteorg/:id', 204, { public: true }],
   },
   setting: {
     list: ['GET', '/setting/', 200],
@@ -111,6 +126,8 @@ export const routes = defineRoutes({
     saveAll: ['PUT', '/preference/', 204],
     get: ['GET', '/preference/:name', 200],
     set: ['PUT', '/preference/:name', 204],
+    // Not available in this version (arrives with calendars): see features/unavailable/.
+    caldavCalendars: ['POST', '/preference/caldav/listCalendars', 200],
   },
   group: {
     list: ['GET', '/group/', 200],
@@ -142,6 +159,8 @@ export const routes = defineRoutes({
     attributes: ['GET', '/location/:id/attribute', 200],
     setAttribute: ['POST', '/location/:id/attribute/:attributeId', 204],
     removeAttribute: ['DELETE', '/location/:id/attribute/:attributeId', 204],
+    floorplanDesign: ['GET', '/location/:id/floorplan-design', 200],
+    saveFloorplanDesign: ['POST', '/location/:id/floorplan-design', 204],
   },
   space: {
     list: ['GET', '/location/:locationId/space/', 200],
@@ -168,16 +187,21 @@ export const routes = defineRoutes({
     current: ['GET', '/booking/current/', 200],
     pendingApprovals: ['GET', '/booking/pendingapprovals/', 200],
     pendingApprovalsCount: ['GET', '/booking/pendingapprovals/count', 200],
+    presence: ['GET', '/booking/report/presence/', 200],
     get: ['GET', '/booking/:id', 200],
     update: ['PUT', '/booking/:id', 204],
     delete: ['DELETE', '/booking/:id', 204],
     approve: ['POST', '/booking/:id/approve', 204],
+    // Not available in this version (arrives with calendars): see features/unavailable/.
+    ical: ['GET', '/booking/:id/ical', 200, { produces: 'text/calendar' }],
   },
   recurringBooking: {
     precheck: ['POST', '/recurring-booking/precheck', 200],
     create: ['POST', '/recurring-booking/', 201],
     get: ['GET', '/recurring-booking/:id', 200],
     delete: ['DELETE', '/recurring-booking/:id', 204],
+    // Not available in this version (arrives with calendars): see features/unavailable/.
+    ical: ['GET', '/recurring-booking/:id/ical', 200, { produces: 'text/calendar' }],
   },
   buddy: {
     list: ['GET', '/buddy/', 200],
@@ -194,6 +218,52 @@ export const routes = defineRoutes({
   },
   search: {
     find: ['GET', '/search/', 200],
+  },
+  authAttempt: {
+    list: ['GET', '/auth-attempt/', 200],
+  },
+  // The groups below are not available in this version: their handlers (features/unavailable/)
+  // answer as the reference does with the feature off or nothing to show. Sign-in providers,
+  // passkeys, TOTP and API tokens come with company sign-in; kiosk, feedback and cloud sign-up are not
+  // planned (README, "Running the Seatsurfing web UI against Perch").
+  authProvider: {
+    list: ['GET', '/auth-provider/', 200],
+    create: ['POST', '/auth-provider/', 201],
+    byOrganization: ['GET', '/auth-provider/org/:orgId', 200, { public: true }],
+    get: ['GET', '/auth-provider/:id', 200],
+    update: ['PUT', '/auth-provider/:id', 204],
+    delete: ['DELETE', '/auth-provider/:id', 204],
+  },
+  passkey: {
+    list: ['GET', '/user/passkey/', 200],
+    registrationBegin: ['POST', '/user/passkey/registration/begin', 200],
+    registrationFinish: ['POST', '/user/passkey/registration/finish', 200],
+    rename: ['PUT', '/user/passkey/:id', 204],
+    delete: ['DELETE', '/user/passkey/:id', 204],
+    resetForUser: ['DELETE', '/user/:id/passkeys', 204],
+    loginBegin: ['POST', '/auth/passkey/login/begin', 200, { public: true }],
+    loginFinish: ['POST', '/auth/passkey/login/finish', 200, { public: true }],
+  },
+  totp: {
+    generate: ['GET', '/user/totp/generate', 200],
+    secret: ['GET', '/user/totp/:id/secret', 200],
+    validate: ['POST', '/user/totp/validate', 204],
+    disable: ['POST', '/user/totp/disable', 204],
+    resetForUser: ['DELETE', '/user/:id/totp', 204],
+  },
+  apiToken: {
+    get: ['GET', '/user/:id/api-token', 200],
+    create: ['POST', '/user/:id/api-token', 200],
+    delete: ['DELETE', '/user/:id/api-token', 204],
+  },
+  kiosk: {
+    status: ['GET', '/kiosk/:spaceId/status', 200, { public: true }],
+  },
+  feedback: {
+    send: ['POST', '/feedback/', 204],
+  },
+  cloud: {
+    confirmSignup: ['POST', '/cloud-features/signup/confirm/:id', 204],
   },
 });
 

@@ -37,6 +37,8 @@ const int = (def: number, min: number, max: number, read: SettingVisibility = 'p
   max,
 });
 const feature: SettingDefinition = { type: 'bool', default: '1', read: 'public', writable: false };
+/** A feature this version does not have: clients (the Seatsurfing web UI too) hide it. */
+const featureOff: SettingDefinition = { ...feature, default: '0' };
 
 /** Organisation settings (reference §5.1), with their types, ranges and defaults. */
 export const SETTINGS = {
@@ -86,7 +88,9 @@ export const SETTINGS = {
   booking_retention_enabled: bool('0', 'admin'),
   booking_retention_days: int(365, 30, 999, 'admin'),
   target_utilization_hours_per_week: int(40, 0, 168, 'admin'),
-  enforce_totp: int(0, 0, 2),
+  // 1 (everyone) and 2 (space admins and up) arrive with two-factor sign-in; until then
+  // requiring it would lock people out.
+  enforce_totp: int(0, 0, 0),
   hide_reports: bool('0'),
   hide_stats: bool('0'),
   kiosk_mode_enabled: bool('0', 'admin'),
@@ -101,9 +105,10 @@ export const SETTINGS = {
   feature_no_user_limit: feature,
   feature_custom_domains: feature,
   feature_groups: feature,
-  feature_auth_providers: feature,
+  // Sign-in providers come with company sign-in; kiosk mode is not planned (see README).
+  feature_auth_providers: featureOff,
   feature_recurring_bookings: feature,
-  feature_kiosk_mode: feature,
+  feature_kiosk_mode: featureOff,
 } as const satisfies Record<string, SettingDefinition>;
 
 export type SettingName = keyof typeof SETTINGS;

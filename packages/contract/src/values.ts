@@ -10,3 +10,4 @@ export * from './validation.js';
 export * from './settings-catalogue.js';
 export * from './preferences-catalogue.js';
 export * from './routes.js';
+export * from './auth-attempt-codes.js';

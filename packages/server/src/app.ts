@@ -5,6 +5,7 @@ import type { App } from './app-context.js';
 import type { TrustProxy } from './config.js';
 import type { AppDeps } from './context.js';
 import { authRoutes } from './features/auth/routes.js';
+import { authAttemptRoutes } from './features/auth-attempts/routes.js';
 import { bookingRoutes } from './features/bookings/routes.js';
 import { buddyRoutes } from './features/buddies/routes.js';
 import { recurringRoutes } from './features/recurring/routes.js';
@@ -19,6 +20,7 @@ import { installStatsInvalidation } from './features/stats/cache.js';
 import { statsRoutes } from './features/stats/routes.js';
 import { spaceAttributeRoutes } from './features/space-attributes/routes.js';
 import { spaceRoutes } from './features/spaces/routes.js';
+import { unavailableRoutes } from './features/unavailable/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { installAuthentication } from './http/authenticate.js';
 import { compareWithContract, recordRoutes } from './http/contract-routes.js';
@@ -92,6 +94,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(buddyRoutes);
   await app.register(statsRoutes);
   await app.register(searchRoutes);
+  await app.register(authAttemptRoutes);
+  // Routes of features not built yet or not planned, answering as the reference does when off.
+  await app.register(unavailableRoutes);
   await app.register((a) =>
     webAppRoutes(a as App, opts.webDistDir ?? deps.config.WEB_DIST_DIR, deps.config.SERVE_SOURCE_MAPS),
   );

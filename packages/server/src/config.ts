@@ -109,6 +109,8 @@ const envSchema = z.object({
   PASSWORD_HASH_COST: int(12, 20).default(17),
   MAP_MAX_MB: int(1, 200).default(20),
   STATS_CACHE_SECONDS: int(0, 3600).default(60),
+  /** Days the sign-in audit log keeps an attempt; 0 keeps them forever. */
+  AUTH_EVENT_RETENTION_DAYS: int(0, 36_500).default(14),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -3,6 +3,7 @@ import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/connection.js';
 import { createDeps, openDatabase } from './deps.js';
+import { authAttemptRetentionJob } from './jobs/auth-attempt-retention.js';
 import { bookingRetentionJob } from './jobs/booking-retention.js';
 import { purgeExpiredJob } from './jobs/purge-expired.js';
 import { startScheduler } from './jobs/scheduler.js';
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
   }
   const stopJobs = config.JOBS_DISABLED
     ? () => {}
-    : startScheduler(deps, [purgeExpiredJob, bookingRetentionJob], app.log);
+    : startScheduler(deps, [purgeExpiredJob, bookingRetentionJob, authAttemptRetentionJob], app.log);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -4,6 +4,9 @@ import { groupSchema, idListBody } from '../entities/group.js';
 import {
   attributeValueBody,
   attributeValueSchema,
+  floorplanDesignBody,
+  floorplanDesignSchema,
+  FLOORPLAN_DESIGN_LIMITS,
   locationAttributeParams,
   locationSaveBody,
   locationSchema,
@@ -51,6 +54,25 @@ export const locationApi = endpoints('areas', routes.location, {
     body: attributeValueBody,
   },
   removeAttribute: { summary: "Remove an area's attribute value (space admins)", params: locationAttributeParams },
+  floorplanDesign: {
+    summary: "The area's floor-plan design: its JSON text, or an empty string when it has none",
+    params: idParams,
+    response: floorplanDesignSchema,
+  },
+  saveFloorplanDesign: {
+    summary: 'Save the floor-plan design and make its drawing the floor plan (space admins)',
+    description:
+      '`designData` is the design as JSON text: `{"version":1,"elements":[…]}` with walls ' +
+      '(`x1`, `y1`, `x2`, `y2`, `thickness`), plants, windows, doors and toilets (`x`, `y`, `width`, ' +
+      '`height`, `rotation`) and labels (the same and `text`). The server draws it as an SVG and ' +
+      "stores that as the area's map (`mapType` becomes `designed`). An empty string or a design " +
+      'without elements removes the design, and the map too when it was drawn from one. At most ' +
+      `${FLOORPLAN_DESIGN_LIMITS.maxElements} elements; coordinates within ` +
+      `±${FLOORPLAN_DESIGN_LIMITS.maxCoordinate}.`,
+    params: idParams,
+    body: floorplanDesignBody,
+    errors: { 413: [] },
+  },
 });
 
 export const spaceApi = endpoints('spaces', routes.space, {

@@ -1,9 +1,14 @@
+import { idParams } from '../common.js';
 import {
   credentialsSchema,
   loginBody,
   logoutParams,
+  newPasswordBody,
+  passwordResetRequestBody,
   preflightBody,
   preflightSchema,
+  providerLoginParams,
+  providerLoginQuery,
   refreshBody,
   updatePasswordBody,
 } from '../entities/auth.js';
@@ -48,5 +53,41 @@ export const authApi = endpoints('auth', routes.auth, {
     summary: 'Sign out the current session, all sessions, or one session by id',
     description: '`where` is `current`, `all` or a session id. Needs a valid access token.',
     params: logoutParams,
+  },
+  initPasswordReset: {
+    summary: 'Not available in this version: mail a password reset link to an account',
+    description: 'Answers 404, as the reference does when password reset is off: no mail is sent.',
+    body: passwordResetRequestBody,
+  },
+  resetPassword: {
+    summary: 'Not available in this version: set a new password through a reset link',
+    description: 'Answers 404: no reset link exists.',
+    params: idParams,
+    body: newPasswordBody,
+  },
+  checkInvitation: {
+    summary: 'Not available in this version: whether an invitation link can still be used',
+    description: 'Answers 404: no invitation link exists.',
+    params: idParams,
+    errors: { 410: [] },
+  },
+  acceptInvitation: {
+    summary: 'Not available in this version: accept an invitation by choosing a password',
+    description: 'Answers 404: no invitation link exists.',
+    params: idParams,
+    body: newPasswordBody,
+    errors: { 410: [] },
+  },
+  providerLogin: {
+    summary: "Not available in this version: sign in through a provider (redirects to the provider's page)",
+    description: 'Answers 404: there are no sign-in providers.',
+    params: providerLoginParams,
+    query: providerLoginQuery,
+  },
+  verify: {
+    summary: 'Not available in this version: exchange the ticket of a provider sign-in for credentials',
+    description: 'Answers 404: no sign-in tickets exist.',
+    params: idParams,
+    response: credentialsSchema,
   },
 });

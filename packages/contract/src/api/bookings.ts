@@ -11,6 +11,8 @@ import {
   buddySchema,
   buddySearchQuery,
   precheckResultSchema,
+  presenceReportQuery,
+  presenceReportSchema,
   recurringBookingBody,
   recurringBookingSchema,
 } from '../entities/booking.js';
@@ -57,6 +59,12 @@ export const bookingApi = endpoints('bookings', routes.booking, {
   current: { summary: 'Bookings in progress now (space admins)', query: bookingAdminListQuery, response: bookings },
   pendingApprovals: { summary: 'Bookings waiting for the caller to approve them', response: bookings },
   pendingApprovalsCount: { summary: 'How many bookings wait for the caller to approve them', response: countSchema },
+  presence: {
+    summary: 'Who was in on which day: bookings per person and day, at most 31 days (space admins)',
+    query: presenceReportQuery,
+    response: presenceReportSchema,
+    errors: { 400: [E.PresenceReportDateRangeTooLong] },
+  },
   get: { summary: 'One booking (its owner or a space admin)', params: idParams, response: bookingSchema },
   update: {
     summary: 'Change a booking (its owner or a space admin)',
@@ -73,6 +81,11 @@ export const bookingApi = endpoints('bookings', routes.booking, {
     summary: 'Confirm (true) or decline (false) a booking waiting for approval',
     params: idParams,
     body: approveBody,
+  },
+  ical: {
+    summary: 'Not available in this version: a booking as an iCalendar file',
+    description: 'Answers 404 after the same access check as reading the booking.',
+    params: idParams,
   },
 });
 
@@ -91,6 +104,11 @@ export const recurringBookingApi = endpoints('recurring bookings', routes.recurr
   get: { summary: 'One series (its owner or a space admin)', params: idParams, response: recurringBookingSchema },
   delete: {
     summary: 'End a series: future occurrences are cancelled, past ones stay',
+    params: idParams,
+  },
+  ical: {
+    summary: 'Not available in this version: every occurrence of a series as one iCalendar file',
+    description: 'Answers 404 after the same access check as reading the series.',
     params: idParams,
   },
 });

@@ -1,10 +1,14 @@
 import type { Endpoint } from '../endpoint.js';
 import type { Routes } from '../routes.js';
+import { apiTokenApi, passkeyApi, totpApi } from './account-security.js';
 import { locationApi, spaceApi, spaceAttributeApi } from './areas.js';
 import { authApi } from './auth.js';
+import { authProviderApi } from './auth-providers.js';
+import { authAttemptApi } from './auth-attempts.js';
 import { bookingApi, buddyApi, recurringBookingApi } from './bookings.js';
 import { groupApi } from './groups.js';
 import { healthApi } from './health.js';
+import { cloudApi, feedbackApi, kioskApi } from './not-planned.js';
 import { organizationApi } from './organizations.js';
 import { preferenceApi, settingApi } from './settings.js';
 import { searchApi, statsApi } from './stats.js';
@@ -31,6 +35,14 @@ export const api = {
   buddy: buddyApi,
   stats: statsApi,
   search: searchApi,
+  authAttempt: authAttemptApi,
+  authProvider: authProviderApi,
+  passkey: passkeyApi,
+  totp: totpApi,
+  apiToken: apiTokenApi,
+  kiosk: kioskApi,
+  feedback: feedbackApi,
+  cloud: cloudApi,
 } satisfies { [G in keyof Routes]: { [N in keyof Routes[G]]: Endpoint } };
 
 export type Api = typeof api;

@@ -5,6 +5,7 @@ import {
   domainParams,
   domainSchema,
   organizationDeleteResponse,
+  organizationDeletionConfirmBody,
   organizationSaveBody,
   organizationSchema,
   organizationUpdateResponse,
@@ -45,5 +46,11 @@ export const organizationApi = endpoints('organizations', routes.organization, {
     description: '204 when activated; an empty 200 when the domain was already active.',
     params: domainParams,
     errors: { 409: [] },
+  },
+  confirmDeletion: {
+    summary: 'Not available in this version: confirm the deletion of an organisation with the code of the mail',
+    description: 'Answers 404: `DELETE /organization/{id}` deletes at once and mails no confirmation link.',
+    params: idParams,
+    body: organizationDeletionConfirmBody,
   },
 });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  caldavCalendarSchema,
+  caldavConnectionBody,
   preferenceListSchema,
   preferenceNameParams,
   preferenceSaveAllBody,
@@ -25,4 +27,10 @@ export const preferenceApi = endpoints('preferences', routes.preference, {
   saveAll: { summary: 'Change several preferences at once, all or nothing', body: preferenceSaveAllBody },
   get: { summary: 'One preference, as a JSON string', params: preferenceNameParams, response: z.string() },
   set: { summary: 'Change one preference', params: preferenceNameParams, body: preferenceValueBody },
+  caldavCalendars: {
+    summary: 'Not available in this version: the calendars of a CalDAV account, to pick one for bookings',
+    description: 'Answers 404 after checking the body, as the reference does when it finds no calendars.',
+    body: caldavConnectionBody,
+    response: z.array(caldavCalendarSchema),
+  },
 });

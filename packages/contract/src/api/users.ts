@@ -3,6 +3,7 @@ import { countSchema, idParams } from '../common.js';
 import { sessionSchema } from '../entities/auth.js';
 import { groupSchema } from '../entities/group.js';
 import {
+  mergeInitBody,
   mergeRequestSchema,
   passwordBody,
   userEmailParams,
@@ -53,5 +54,15 @@ export const userApi = endpoints('users', routes.user, {
     summary: 'Set a password: your own (`me`), or as an org admin a user’s',
     params: idParams,
     body: passwordBody,
+  },
+  mergeInit: {
+    summary: 'Not available in this version: ask to merge the signed-in account into another one',
+    description: 'Answers 404 after checking the body.',
+    body: mergeInitBody,
+  },
+  mergeFinish: {
+    summary: 'Not available in this version: accept a merge request, taking over the other account',
+    description: 'Answers 404: no request can be accepted.',
+    params: idParams,
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isComplexPassword, isEmail, PASSWORD_MAX, PASSWORD_MIN } from '../validation.js';
 import { organizationSchema } from './organization.js';
 
 export const authProviderStubSchema = z.object({ id: z.string(), name: z.string() });
@@ -92,3 +93,33 @@ export const authProviderSaveBody = z.object({
   profilePageUrl: optionalUrl.default(''),
 });
 export type AuthProviderSave = z.infer<typeof authProviderSaveBody>;
+
+/** Creating a provider needs its client secret (an update may leave it empty to keep the stored one). */
+export const authProviderCreateBody = authProviderSaveBody.extend({ clientSecret: z.string().min(1).max(256) });
+
+/** `GET /auth-provider/org/:orgId`: the organisation whose providers the sign-in page lists. */
+export const authProviderOrgParams = z.object({ orgId: z.string().max(64) });
+
+/** How a sign-in through a provider returns: to the web app (`ui`), a web page or the mobile app. */
+export const PROVIDER_LOGIN_TYPES = ['web', 'app', 'ui'] as const;
+export const providerLoginParams = z.object({
+  providerId: z.string().max(64),
+  type: z.enum(PROVIDER_LOGIN_TYPES),
+});
+/** Where to go after signing in: a path of the web app. */
+export const providerLoginQuery = z.object({ redir: z.string().max(2048).optional() });
+
+/** `POST /auth/initpwreset`: the account that forgot its password. */
+export const passwordResetRequestBody = z.object({
+  organizationId: z.uuid(),
+  email: z.string().trim().max(254).refine(isEmail, 'email must be a valid address'),
+});
+
+/** A password chosen through a reset or invitation link: the complexity rule (reference §4.9). */
+export const newPasswordBody = z.object({
+  password: z
+    .string()
+    .min(PASSWORD_MIN)
+    .max(PASSWORD_MAX)
+    .refine(isComplexPassword, 'password needs an upper-case and a lower-case letter, a digit and another character'),
+});

@@ -59,6 +59,35 @@ export const bookingAdminListQuery = z.object({
   location: z.string().max(64).optional(),
 });
 
+/**
+ * The presence report's window: one column per calendar day from `start`'s date while the day
+ * begins before `end`, at most 31 days apart. RFC 3339 times whose digits are read as the
+ * wall clock (any offset ignored), or plain `YYYY-MM-DD` dates; optionally one area.
+ */
+export const presenceReportQuery = z.object({
+  start: z.string().max(64),
+  end: z.string().max(64),
+  locationId: z.string().max(64).optional(),
+});
+
+export const presenceUserSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+});
+
+/**
+ * Who was in on which day: `presences[u][d]` is the number of bookings of `users[u]` whose
+ * days (in their area's time zone) include `dates[d]` (`YYYY-MM-DD`).
+ */
+export const presenceReportSchema = z.object({
+  users: z.array(presenceUserSchema),
+  dates: z.array(z.string()),
+  presences: z.array(z.array(z.number().int())),
+});
+export type PresenceReport = z.infer<typeof presenceReportSchema>;
+
 /** A booking as listed inside a space's availability. */
 export const availabilityBookingSchema = z.object({
   id: z.string(),

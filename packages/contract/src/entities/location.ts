@@ -72,3 +72,99 @@ export const locationSearchBody = z.object({
   leave: z.string(),
   attributes: z.array(searchAttributeSchema).max(64).default([]),
 });
+
+/**
+ * Floor-plan designs (`GET`/`POST /location/{id}/floorplan-design`), in upstream Seatsurfing's
+ * format (ui/src/components/FloorPlanDesigner.tsx, server/router/floor-plan-renderer.go):
+ * `{version: 1, elements: [...]}` in plan pixels, rotations in degrees clockwise about the
+ * element's centre. `label` is Perch's addition (upstream's designer keeps it but draws nothing).
+ */
+export const FLOORPLAN_DESIGN_LIMITS = {
+  /** Longest `designData` string, in characters. */
+  maxChars: 1_000_000,
+  /** Most elements in one design. */
+  maxElements: 5000,
+  /** Largest coordinate (absolute value), in plan pixels. */
+  maxCoordinate: 100_000,
+  /** Largest width, height and span of the whole design, in plan pixels. */
+  maxSize: 100_000,
+  /** Thickest wall, in plan pixels. */
+  maxThickness: 1000,
+  /** Largest rotation (absolute value), in degrees. */
+  maxRotation: 36_000,
+  /** Longest element id and label text, in characters. */
+  maxIdLength: 100,
+  maxLabelLength: 200,
+} as const;
+
+const L = FLOORPLAN_DESIGN_LIMITS;
+const coordinate = z.number().min(-L.maxCoordinate).max(L.maxCoordinate);
+const size = z.number().positive().max(L.maxSize);
+const rotation = z.number().min(-L.maxRotation).max(L.maxRotation).optional();
+const elementId = z.string().min(1).max(L.maxIdLength);
+/** Characters XML cannot carry (C0 and C1 controls, U+FFFE/U+FFFF, unpaired surrogates). */
+// eslint-disable-next-line no-control-regex
+const NOT_XML_TEXT = /[\u0000-\u001f\u007f-\u009f\ufffe\uffff]|\p{Cs}/u;
+
+/** A wall: a line between two points, `thickness` wide (0 or absent: 8, as upstream). */
+export const floorplanWallSchema = z.strictObject({
+  id: elementId,
+  type: z.literal('wall'),
+  x1: coordinate,
+  y1: coordinate,
+  x2: coordinate,
+  y2: coordinate,
+  thickness: z.number().min(0).max(L.maxThickness).optional(),
+});
+
+const box = {
+  id: elementId,
+  x: coordinate,
+  y: coordinate,
+  width: size,
+  height: size,
+  rotation,
+};
+
+/** Plants, windows, doors and toilets: a box at (x, y), rotated about its centre. */
+export const floorplanEntitySchema = z.strictObject({
+  ...box,
+  type: z.enum(['plant', 'window', 'door', 'toilet']),
+});
+
+/** Perch's addition: a one-line text centred in its box, its font size 0.8 × the box height. */
+export const floorplanLabelSchema = z.strictObject({
+  ...box,
+  type: z.literal('label'),
+  text: z
+    .string()
+    .min(1)
+    .max(L.maxLabelLength)
+    .refine((t) => !NOT_XML_TEXT.test(t), 'A label may contain only printable characters (no control characters)'),
+});
+
+export const FLOORPLAN_ELEMENT_TYPES = ['wall', 'plant', 'window', 'door', 'toilet', 'label'] as const;
+
+export const floorplanElementSchema = z.discriminatedUnion('type', [
+  floorplanWallSchema,
+  floorplanEntitySchema,
+  floorplanLabelSchema,
+]);
+export type FloorplanElement = z.infer<typeof floorplanElementSchema>;
+
+/** The JSON that `designData` holds. */
+export const floorplanDesignDataSchema = z.strictObject({
+  version: z.literal(1).optional(),
+  elements: z
+    .array(floorplanElementSchema)
+    .max(L.maxElements, `A floor-plan design has at most ${L.maxElements} elements`),
+});
+export type FloorplanDesign = z.infer<typeof floorplanDesignDataSchema>;
+
+/**
+ * `designData`: the design as a JSON string (see floorplanDesignDataSchema; the server checks
+ * it), or `""` for none.
+ */
+export const floorplanDesignSchema = z.object({ designData: z.string() });
+export const floorplanDesignBody = z.object({ designData: z.string().max(L.maxChars) });
+export type FloorplanDesignData = z.infer<typeof floorplanDesignSchema>;

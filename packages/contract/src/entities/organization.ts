@@ -38,3 +38,6 @@ export type Domain = z.infer<typeof domainSchema>;
 export const domainParams = z.object({ id: z.string().max(64), domain: z.string().max(300) });
 /** A domain name alone in the path (sign-in and organisation lookups). */
 export const domainNameParams = z.object({ domain: z.string().max(300) });
+
+/** `POST /organization/deleteorg/:id`: the code of the deletion mail. */
+export const organizationDeletionConfirmBody = z.object({ code: z.string().min(1).max(16) });

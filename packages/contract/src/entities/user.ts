@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TEXT_MAX, USER_PAGE_MAX, USER_SORTS } from '../limits.js';
+import { isEmail } from '../validation.js';
 import { organizationSchema } from './organization.js';
 
 export const roleSchema = z.union([
@@ -84,3 +85,8 @@ export const mergeRequestSchema = z.object({
   email: z.string(),
 });
 export type MergeRequest = z.infer<typeof mergeRequestSchema>;
+
+/** `POST /user/merge/init`: the account (same organisation) to merge the signed-in one into. */
+export const mergeInitBody = z.object({
+  email: z.string().trim().max(254).refine(isEmail, 'email must be a valid address'),
+});

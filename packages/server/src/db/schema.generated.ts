@@ -3,6 +3,21 @@
 
 import type { ColumnType, Generated } from 'kysely';
 
+export interface AuthAttemptsTable {
+  id: Generated<string>;
+  organization_id: string;
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  email: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  successful: boolean;
+  method: string;
+  auth_provider_id: ColumnType<string | null, string | null | undefined, string | null>;
+  error_code: Generated<string>;
+  error_detail: Generated<string>;
+  client_address: Generated<string>;
+  device: Generated<string>;
+}
+
 export interface AuthProvidersTable {
   id: Generated<string>;
   organization_id: string;
@@ -75,6 +90,12 @@ export interface LocationAttributeValuesTable {
   attribute_id: string;
   location_id: string;
   value: Generated<string>;
+}
+
+export interface LocationFloorplanDesignsTable {
+  location_id: string;
+  design_data: string;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
 export interface LocationMapsTable {
@@ -272,6 +293,7 @@ export interface UsersTable {
 }
 
 export interface Database {
+  auth_attempts: AuthAttemptsTable;
   auth_providers: AuthProvidersTable;
   auth_states: AuthStatesTable;
   bookings: BookingsTable;
@@ -280,6 +302,7 @@ export interface Database {
   job_runs: JobRunsTable;
   location_allowed_bookers: LocationAllowedBookersTable;
   location_attribute_values: LocationAttributeValuesTable;
+  location_floorplan_designs: LocationFloorplanDesignsTable;
   location_maps: LocationMapsTable;
   locations: LocationsTable;
   login_throttle: LoginThrottleTable;

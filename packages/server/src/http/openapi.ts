@@ -43,7 +43,7 @@ function successResponse(e: Endpoint, documented: Json | undefined): Record<stri
     : (documented?.content as Json | undefined);
   return {
     [e.status]: {
-      description: e.status === 201 ? 'Created' : 'OK',
+      description: e.status === 201 ? 'Created' : e.status === 307 ? 'Redirect (`Location`)' : 'OK',
       ...(Object.keys(headers).length ? { headers } : {}),
       ...(content ? { content } : {}),
     },

@@ -1,13 +1,15 @@
+import type auditEn from './audit/en.json';
 import type bookingEn from './booking/en.json';
 import type en from './en.json';
 import type orgAdminEn from './org-admin/en.json';
+import type presenceEn from './presence/en.json';
 
 /**
  * The messages of one language: the core catalogue (`<lang>.json`) merged with the section
  * catalogues (`<section>/<lang>.json`). Sections let screens of different areas keep their
  * strings apart; a key lives in exactly one file.
  */
-export type Catalogue = typeof en & typeof bookingEn & typeof orgAdminEn;
+export type Catalogue = typeof en & typeof bookingEn & typeof orgAdminEn & typeof presenceEn & typeof auditEn;
 
 /** Paths of every catalogue file of a language among the glob's keys. */
 export function filesOf(paths: readonly string[], language: string): string[] {

@@ -25,7 +25,36 @@ function placeholders(message: string): string[] {
 }
 
 const english = catalogue('en');
-const englishKeys = Object.keys(english).sort();
+
+/** i18next's plural suffixes: `key_one`, `key_other`, and `_few`, `_many`, `_two` … where a language has them. */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * A language's keys with each plural family written once as `key_#`, and the suffixes each family
+ * has: English writes `_one` and `_other`, every language the categories its plural rules use.
+ */
+function keyShape(messages: Record<string, string>): { keys: string[]; plurals: Map<string, string[]> } {
+  const plurals = new Map<string, string[]>();
+  const keys = new Set<string>();
+  for (const key of Object.keys(messages)) {
+    const m = PLURAL_SUFFIX.exec(key);
+    if (!m) {
+      keys.add(key);
+      continue;
+    }
+    const base = key.slice(0, m.index);
+    keys.add(`${base}_#`);
+    plurals.set(base, [...(plurals.get(base) ?? []), m[1]!].sort());
+  }
+  return { keys: [...keys].sort(), plurals };
+}
+
+const pluralCategories = (code: string) => [...new Intl.PluralRules(code).resolvedOptions().pluralCategories].sort();
+
+/** The English message a key of another language translates (a plural form: English's `_other`). */
+function englishFor(key: string): string | undefined {
+  return english[key] ?? english[key.replace(PLURAL_SUFFIX, '_other')];
+}
 
 describe('message catalogue sections', () => {
   it.each(sections)('%s has one file per offered language', (section) => {
@@ -54,13 +83,21 @@ describe('message catalogues', () => {
   });
 
   it.each(LANGUAGES.map((l) => l.code))('%s has the same keys as English', (code) => {
-    expect(Object.keys(catalogue(code)).sort()).toEqual(englishKeys);
+    const shape = keyShape(catalogue(code));
+    expect(shape.keys).toEqual(keyShape(english).keys);
+    // Each plural family has exactly the forms the language's plural rules ask for.
+    const categories = pluralCategories(code);
+    for (const [base, forms] of shape.plurals) expect(forms, base).toEqual(categories);
+  });
+
+  it('writes English plurals as _one and _other', () => {
+    for (const [base, forms] of keyShape(english).plurals) expect(forms, base).toEqual(['one', 'other']);
   });
 
   it.each(LANGUAGES.map((l) => l.code))('%s uses the same interpolation variables per key as English', (code) => {
     const messages = catalogue(code);
-    const mismatches = englishKeys.filter(
-      (key) => placeholders(messages[key] ?? '').join(',') !== placeholders(english[key] ?? '').join(','),
+    const mismatches = Object.keys(messages).filter(
+      (key) => placeholders(messages[key] ?? '').join(',') !== placeholders(englishFor(key) ?? '').join(','),
     );
     expect(mismatches).toEqual([]);
   });

@@ -7,6 +7,7 @@ import { cancelBooking } from './delete-booking.js';
 import { bookingsCsv } from './export-csv.js';
 import { currentBookings, filteredBookings, getBooking, myBookings } from './lists.js';
 import { precheckBooking } from './precheck.js';
+import { presenceReport } from './presence.js';
 import { presentBooking } from './presenter.js';
 import { changeBooking } from './update-booking.js';
 
@@ -26,6 +27,7 @@ export async function bookingRoutes(app: App): Promise<void> {
   route(app, e.current, async ({ auth, query }) => (await currentBookings(deps, auth, query)).map(presentBooking));
   route(app, e.pendingApprovals, async ({ auth }) => (await pendingApprovals(deps, auth)).map(presentBooking));
   route(app, e.pendingApprovalsCount, async ({ auth }) => ({ count: (await pendingApprovals(deps, auth)).length }));
+  route(app, e.presence, ({ auth, query }) => presenceReport(deps, auth, query));
   route(app, e.get, async ({ auth, params }) => presentBooking(await getBooking(deps, auth, params.id)));
   route(app, e.update, ({ auth, params, body }) => changeBooking(deps, auth, { id: params.id, booking: body }));
   route(app, e.delete, ({ auth, params }) => cancelBooking(deps, auth, params.id));

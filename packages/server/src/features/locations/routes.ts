@@ -1,4 +1,4 @@
-import { api } from '@perch/contract';
+import { api, FLOORPLAN_DESIGN_LIMITS } from '@perch/contract';
 import type { App } from '../../app-context.js';
 import { route } from '../../http/route.js';
 import { presentLocation } from './presenter.js';
@@ -9,9 +9,11 @@ import {
   deleteArea,
   getArea,
   getAreaMap,
+  getFloorplanDesign,
   listAreas,
   loadSampleData,
   removeAreaAttribute,
+  saveFloorplanDesign,
   setAreaAttribute,
   updateArea,
   uploadAreaMap,
@@ -37,6 +39,14 @@ export async function locationRoutes(app: App): Promise<void> {
   route(app, e.uploadMap, ({ auth, params, body }) => uploadAreaMap(deps, auth, { id: params.id, image: body }), {
     bodyLimit: deps.config.MAP_MAX_MB * 1024 * 1024,
   });
+  route(app, e.floorplanDesign, ({ auth, params }) => getFloorplanDesign(deps, auth, params.id));
+  route(
+    app,
+    e.saveFloorplanDesign,
+    ({ auth, params, body }) => saveFloorplanDesign(deps, auth, { id: params.id, designData: body.designData }),
+    // A design of the largest size, as a JSON string inside the JSON body (escaped quotes).
+    { bodyLimit: 2 * FLOORPLAN_DESIGN_LIMITS.maxChars },
+  );
   route(app, e.attributes, ({ auth, params }) => areaAttributes(deps, auth, params.id));
   route(app, e.setAttribute, ({ auth, params, body }) =>
     setAreaAttribute(deps, auth, { id: params.id, attributeId: params.attributeId, value: body.value }),

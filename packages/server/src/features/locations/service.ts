@@ -1,4 +1,10 @@
-import { Role, type AttributeValue, type LocationMap, type LocationSave } from '@perch/contract';
+import {
+  Role,
+  type AttributeValue,
+  type FloorplanDesignData,
+  type LocationMap,
+  type LocationSave,
+} from '@perch/contract';
 import { requireRole } from '../../access.js';
 import type { AppDeps, AuthContext } from '../../context.js';
 import type { LocationRow } from '../../db/schema.js';
@@ -9,6 +15,8 @@ import { groupsOfOrg } from '../groups/repo.js';
 import { isTimezone } from '../settings/timezones.js';
 import { findSpaceAttribute } from '../space-attributes/repo.js';
 import { locationFor } from './access.js';
+import { parseFloorplanDesign, renderFloorplanSvg } from './floorplan-design.js';
+import { clearFloorplanDesign, readFloorplanDesign, writeFloorplanDesign } from './floorplan-design-store.js';
 import { inspectMap, readMap, storeMap } from './map.js';
 import {
   allowedBookersOf,
@@ -95,6 +103,31 @@ export async function uploadAreaMap(deps: AppDeps, auth: AuthContext, input: { i
     throw badRequest('Send the image file as the request body');
   const image = await inspectMap(input.image);
   await inTransaction(deps, (tx) => storeMap(tx.db, location.id, image));
+}
+
+/** The area's floor-plan design as saved, or `""` when it has none (every member). */
+export async function getFloorplanDesign(deps: AppDeps, auth: AuthContext, id: string): Promise<FloorplanDesignData> {
+  const location = await locationFor(deps, auth, id, Role.User);
+  return { designData: (await readFloorplanDesign(deps.db, location.id)) ?? '' };
+}
+
+/**
+ * Saves a floor-plan design and stores its drawing as the area's map, together; an empty
+ * design (`""` or no elements) removes the design and the map drawn from it.
+ */
+export async function saveFloorplanDesign(
+  deps: AppDeps,
+  auth: AuthContext,
+  input: { id: string; designData: string },
+): Promise<void> {
+  const location = await locationFor(deps, auth, input.id, Role.SpaceAdmin);
+  const design = parseFloorplanDesign(input.designData);
+  if (!design) {
+    await inTransaction(deps, (tx) => clearFloorplanDesign(tx.db, location.id));
+    return;
+  }
+  const rendered = renderFloorplanSvg(design);
+  await inTransaction(deps, (tx) => writeFloorplanDesign(tx.db, location.id, input.designData, rendered));
 }
 
 export async function areaAttributes(deps: AppDeps, auth: AuthContext, id: string): Promise<AttributeValue[]> {

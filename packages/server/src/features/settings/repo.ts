@@ -25,14 +25,13 @@ export async function insertDefaultSettingsForAll(db: Db): Promise<void> {
     FROM organizations o CROSS JOIN unnest(${names}::text[], ${values}::text[]) AS d(name, value)
     ON CONFLICT (organization_id, name) DO NOTHING
   `.execute(db);
-  // Feature flags are not commercial switches here: every feature is on everywhere.
-  await db
-    .updateTable('settings')
-    .set({ value: '1' })
-    .where('name', 'like', 'feature\\_%')
-    .where('value', '<>', '1')
-    .execute();
+  // Feature flags are not commercial switches here: every organisation has what this version
+  // has (the catalogue's value), whatever an older version or an import stored.
+  for (const { name, value } of FEATURE_FLAGS)
+    await db.updateTable('settings').set({ value }).where('name', '=', name).where('value', '<>', value).execute();
 }
+
+const FEATURE_FLAGS = DEFAULT_ROWS.filter((r) => r.name.startsWith('feature_'));
 
 export async function readSettings(db: Db, organizationId: string): Promise<Map<string, string>> {
   const rows = await db

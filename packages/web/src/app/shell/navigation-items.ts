@@ -4,6 +4,7 @@ import {
   IconCalendarEvent,
   IconChecklist,
   IconChartBar,
+  IconHistory,
   IconMap2,
   IconSettings,
   IconShieldCog,
@@ -62,6 +63,12 @@ export function adminSections(user: UserMe): AdminSection[] {
         label: 'navAdminGroups',
         description: 'adminGroupsDescription',
         Icon: IconUsersGroup,
+      },
+      {
+        to: '/admin/audit',
+        label: 'navAdminSignInLog',
+        description: 'adminSignInLogDescription',
+        Icon: IconHistory,
       },
       { to: '/admin/settings', label: 'navAdminSettings', description: 'adminSettingsDescription', Icon: IconSettings },
     );

@@ -16,6 +16,7 @@ const UsersPage = lazy(() => import('./users/UsersPage').then((m) => ({ default:
 const UserEditPage = lazy(() => import('./users/UserEditPage').then((m) => ({ default: m.UserEditPage })));
 const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const SignInLogPage = lazy(() => import('./audit/SignInLogPage').then((m) => ({ default: m.SignInLogPage })));
 const SearchResultsPage = lazy(() =>
   import('./search/SearchResultsPage').then((m) => ({ default: m.SearchResultsPage })),
 );
@@ -45,6 +46,7 @@ export function AdminRoutes() {
       {orgAdminRoute('users/new', <UserEditPage />)}
       {orgAdminRoute('users/:userId', <UserEditPage />)}
       {orgAdminRoute('settings', <SettingsPage />)}
+      {orgAdminRoute('audit', <SignInLogPage />)}
       <Route
         path="groups"
         element={

@@ -28,5 +28,11 @@ export const adminKeys = {
   statsLoad: (areaId: string) => ['admin', 'stats', 'load', areaId] as const,
   /** `all`: the weekday statistics over all time (no period). */
   statsWeekday: (period: StatsPeriod | 'all', areaId: string) => ['admin', 'stats', 'weekday', period, areaId] as const,
+  /** The presence report of a range of days (`start`/`end` as sent) and an area ('' = all). */
+  statsPresence: (start: string, end: string, areaId: string) =>
+    ['admin', 'stats', 'presence', start, end, areaId] as const,
   search: (q: string, people: boolean) => ['admin', 'search', q, people] as const,
+  /** A page of the sign-in log: its window, filters and offset. */
+  authAttemptsPage: (query: { start: string; end: string; user?: string; success?: string }, offset: number) =>
+    ['admin', 'authAttempts', query.start, query.end, query.user ?? '', query.success ?? '', offset] as const,
 };

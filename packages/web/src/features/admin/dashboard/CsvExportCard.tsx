@@ -8,18 +8,7 @@ import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { ChartCard } from './ChartCard';
 import { defaultExportRange, exportFileName, exportQuery, exportRangeProblem } from './export-range';
-
-function saveFile(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the blob after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveCsvFile } from '../../../shared/csv/csv';
 
 /** Downloads the bookings of a range of days as CSV. */
 export function CsvExportCard() {
@@ -36,7 +25,7 @@ export function CsvExportCard() {
     try {
       const res = await client.callResponse(routes.booking.export, { query: exportQuery(range.from, range.to) });
       const text = typeof res.data === 'string' ? res.data : '';
-      saveFile(text, exportFileName(res.headers.get('content-disposition'), range.from, range.to));
+      saveCsvFile(text, exportFileName(res.headers.get('content-disposition'), range.from, range.to));
     } catch (error) {
       notifications.show({ color: 'red', title: t('exportFailed'), message: errorMessage(error) });
     } finally {

@@ -1,8 +1,8 @@
-import { ActionIcon, Button, Group, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { isOrgAdmin } from '@perch/contract/values';
-import { IconChartBar, IconEyeOff, IconRefresh } from '@tabler/icons-react';
+import { IconChartBar, IconEyeOff, IconRefresh, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
 import { isOn } from '../../../app/session/session-data';
 import { EmptyState } from '../../../app/ui/EmptyState';
@@ -12,6 +12,7 @@ import { AdminPage } from '../ui/AdminPage';
 import { QueryFailure } from '../ui/QueryFailure';
 import { AreaLoadCard } from './AreaLoadCard';
 import { CsvExportCard } from './CsvExportCard';
+import { PresenceView } from './presence/PresenceView';
 import { StatCards } from './StatCards';
 import { UtilisationCard } from './UtilisationCard';
 import { WeekComparisonCard } from './WeekComparisonCard';
@@ -41,6 +42,10 @@ export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const { settings } = useSignedInSession();
   const hidden = isOn(settings, 'hide_stats');
+  // The presence report has a tab of its own unless the organisation hides reports.
+  const reportsHidden = isOn(settings, 'hide_reports');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = !reportsHidden && searchParams.get('view') === 'presence' ? 'presence' : 'overview';
   const stats = useStats();
   const areas = useAreas();
   const updated = stats.dataUpdatedAt
@@ -70,12 +75,8 @@ export function DashboardPage() {
 
   const statsHidden = hidden || (stats.isError && isStatsHidden(stats.error));
   const empty = stats.isSuccess && stats.data.numBookings === 0;
-  return (
-    <AdminPage
-      title={t('navAdminStatistics')}
-      description={t('adminStatisticsDescription')}
-      actions={!statsHidden && stats.isSuccess && refresh}
-    >
+  const overview = (
+    <>
       {statsHidden && <HiddenStats />}
       {!statsHidden && stats.isError && <QueryFailure error={stats.error} onRetry={() => void stats.refetch()} />}
       {!statsHidden && stats.isPending && (
@@ -115,6 +116,38 @@ export function DashboardPage() {
             {t('statsFreshness')}
           </Text>
         </>
+      )}
+    </>
+  );
+  return (
+    <AdminPage
+      title={t('navAdminStatistics')}
+      description={t('adminStatisticsDescription')}
+      actions={view === 'overview' && !statsHidden && stats.isSuccess && refresh}
+    >
+      {reportsHidden ? (
+        overview
+      ) : (
+        <Tabs
+          value={view}
+          onChange={(value) => setSearchParams(value === 'presence' ? { view: 'presence' } : {}, { replace: true })}
+          keepMounted={false}
+        >
+          <Tabs.List aria-label={t('statsViews')} mb="lg">
+            <Tabs.Tab value="overview" leftSection={<IconChartBar size={16} aria-hidden />}>
+              {t('statsTabOverview')}
+            </Tabs.Tab>
+            <Tabs.Tab value="presence" leftSection={<IconUsers size={16} aria-hidden />}>
+              {t('statsTabPresence')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="overview">
+            <Stack gap="lg">{overview}</Stack>
+          </Tabs.Panel>
+          <Tabs.Panel value="presence">
+            <PresenceView areas={areas.data ?? []} />
+          </Tabs.Panel>
+        </Tabs>
       )}
     </AdminPage>
   );

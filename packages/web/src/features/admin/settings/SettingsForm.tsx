@@ -201,6 +201,7 @@ export function SettingsForm({ initial: loaded, timezones }: SettingsFormProps) 
 
         <SettingsSection id="settings-data" title={t('settingsDataSection')} intro={t('settingsDataIntro')}>
           <SwitchSetting form={form} name="hide_stats" label="settingHideStats" hint="settingHideStatsHint" />
+          <SwitchSetting form={form} name="hide_reports" label="settingHideReports" hint="settingHideReportsHint" />
           <NumberSetting
             form={form}
             name="target_utilization_hours_per_week"

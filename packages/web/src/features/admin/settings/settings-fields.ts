@@ -25,6 +25,7 @@ export const SETTING_FIELD_NAMES = [
   'custom_logo_url',
   'default_timezone',
   'hide_stats',
+  'hide_reports',
   'target_utilization_hours_per_week',
   'booking_retention_enabled',
   'booking_retention_days',

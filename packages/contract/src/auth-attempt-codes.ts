@@ -1,0 +1,50 @@
+/**
+ * The sign-in audit log's vocabulary (reference §1.1 "Auth event log"): how someone signed in
+ * and why an attempt failed. Zod-free, so the web app can name and translate every value.
+ */
+
+/** How a sign-in was attempted. Only `password` is recorded today; the others follow with their flows. */
+export const AUTH_METHODS = ['password', 'totp', 'passkey', 'passkey_2fa', 'oauth', 'confluence'] as const;
+export type AuthMethod = (typeof AUTH_METHODS)[number];
+
+/**
+ * Why a sign-in failed (`''` on success). The reference's codes, plus Perch's `throttled` (too
+ * many failures from the address, 429) and `password_update_not_required` (a forced password
+ * change asked for by an account that has none pending).
+ */
+export const AUTH_ERROR_CODES = [
+  'user_not_found',
+  'password_pending',
+  'no_password_set',
+  'bound_to_auth_provider',
+  'user_disabled',
+  'service_account',
+  'wrong_password',
+  'password_update_required',
+  'password_update_not_required',
+  'throttled',
+  'totp_replay',
+  'totp_invalid',
+  'passkey_state_invalid',
+  'passkey_assertion_invalid',
+  'passkey_clone_detected',
+  'idp_provider_not_found',
+  'idp_config_invalid',
+  'idp_state_invalid',
+  'idp_code_exchange_failed',
+  'idp_userinfo_failed',
+  'idp_attribute_mapping_failed',
+  'idp_provider_mismatch',
+  'user_limit_reached',
+  'user_create_failed',
+  'org_mismatch',
+  'internal_error',
+  'confluence_jwt_invalid',
+] as const;
+export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
+
+/** `GET /auth-attempt/`: the page size without `limit`, and the largest page (a larger `limit` is capped). */
+export const AUTH_ATTEMPT_PAGE_DEFAULT = 50;
+export const AUTH_ATTEMPT_PAGE_MAX = 100;
+/** Without `start`, the list reaches this many days back from `end`. */
+export const AUTH_ATTEMPT_DEFAULT_DAYS = 7;

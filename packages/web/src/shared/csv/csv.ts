@@ -1,0 +1,23 @@
+/**
+ * CSV files made in the browser (statistics, presence, sign-in log): RFC 4180 fields and the
+ * download of the finished text.
+ */
+
+/** A CSV field: quoted when needed; a leading formula character is neutralised for spreadsheets. */
+export function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Offers `text` as a CSV file download named `fileName`. */
+export function saveCsvFile(text: string, fileName: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the blob after the click returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -21,7 +21,10 @@ describe('shared rate limiter', () => {
   });
 
   it('counts each subject on its own, and a new window starts fresh', async () => {
-    const limiter = new RateLimiter(s.deps.prepared, 3, 1);
+    const period = 3;
+    const limiter = new RateLimiter(s.deps.prepared, 3, period);
+    // Start at the beginning of a window, so the takes below cannot straddle two windows.
+    await new Promise((r) => setTimeout(r, period * 1000 - (Date.now() % (period * 1000)) + 20));
     const subject = `window-${Date.now()}`;
     expect([await limiter.take(subject), await limiter.take(subject), await limiter.take(subject)]).toEqual([
       true,
@@ -30,7 +33,7 @@ describe('shared rate limiter', () => {
     ]);
     expect(await limiter.take(subject)).toBe(false);
     expect(await limiter.take(`${subject}-other`)).toBe(true);
-    await new Promise((r) => setTimeout(r, 1100));
+    await new Promise((r) => setTimeout(r, limiter.retryAfter() * 1000 + 20));
     expect(await limiter.take(subject)).toBe(true);
   });
 

@@ -17,3 +17,4 @@ export * from './entities/search.js';
 export * from './entities/account-security.js';
 export * from './entities/kiosk.js';
 export * from './entities/auth-attempt.js';
+export * from './entities/mail-outbox.js';

@@ -26,11 +26,14 @@ export const AREA_SEARCH_FACTS = ['numSpaces', 'numFreeSpaces', 'buddyOnSite'] a
 export const ATTRIBUTE_TYPES = [1, 2, 3] as const;
 export const AttributeType = { Number: 1, Boolean: 2, Text: 3 } as const;
 
-/** Languages an organisation may choose (its mails exist in these). */
-export const ORG_LANGUAGES = ['de', 'en'] as const;
-export type OrgLanguage = (typeof ORG_LANGUAGES)[number];
+/** The languages Perch speaks: the web app, and the mails it sends. */
+export const LANGUAGES = ['en', 'de', 'et', 'fr', 'he', 'hu', 'it', 'nl', 'pl', 'pt', 'ro', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** Languages an organisation may choose (its mails exist in every one). */
+export const ORG_LANGUAGES = LANGUAGES;
+export type OrgLanguage = Language;
 /** Languages of the `mail_language` preference. */
-export const MAIL_LANGUAGES = ['de', 'en'] as const;
+export const MAIL_LANGUAGES = LANGUAGES;
 
 /** Periods of the weekday statistics. */
 export const STATS_PERIODS = ['thisWeek', 'lastWeek', 'nextWeek', 'lastMonth'] as const;
@@ -73,3 +76,7 @@ export const TEXT_MAX = {
 } as const;
 /** Shortest group name. */
 export const GROUP_NAME_MIN = 3;
+
+/** Where a mail of the outbox stands: waiting for (another) attempt, being sent, sent, or given up. */
+export const MAIL_STATUSES = ['waiting', 'sending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];

@@ -74,11 +74,13 @@ export const routes = defineRoutes({
     updatePassword: ['POST', '/auth/updatepw', 200, { public: true }],
     refresh: ['POST', '/auth/refresh', 200, { public: true }],
     logout: ['GET', '/auth/logout/:where', 204, { public: true, withSession: true }],
-    // Not available in this version (issues 11 and 12): see features/unavailable/.
     initPasswordReset: ['POST', '/auth/initpwreset', 204, { public: true }],
+    passwordResetLink: ['GET', '/auth/pwreset/:id', 200, { public: true }],
     resetPassword: ['POST', '/auth/pwreset/:id', 204, { public: true }],
     checkInvitation: ['GET', '/auth/setpw/:id', 204, { public: true }],
+    invitationLink: ['GET', '/auth/invitation/:id', 200, { public: true }],
     acceptInvitation: ['POST', '/auth/setpw/:id', 204, { public: true }],
+    // Not available in this version (issue 12): see features/unavailable/.
     providerLogin: ['GET', '/auth/:providerId/login/:type/', 307, { public: true }],
     verify: ['GET', '/auth/verify/:id', 200, { public: true }],
   },
@@ -95,6 +97,7 @@ export const routes = defineRoutes({
     update: ['PUT', '/user/:id', 204],
     delete: ['DELETE', '/user/:id', 204],
     setPassword: ['PUT', '/user/:id/password', 204],
+    sendInvitation: ['POST', '/user/:id/invitation', 204],
     // Not available in this version (arrives with the embedded wiki mode): see features/unavailable/.
     mergeInit: ['POST', '/user/merge/init', 204],
     mergeFinish: ['POST', '/user/merge/finish/:id', 204],
@@ -111,8 +114,13 @@ export const routes = defineRoutes({
     removeDomain: ['DELETE', '/organization/:id/domain/:domain', 204],
     setPrimaryDomain: ['POST', '/organization/:id/domain/:domain/primary', 204],
     verifyDomain: ['POST', '/organization/:id/domain/:domain/verify', 204, { alsoStatus: 200 }],
-    // Not available in this version (arrives with mail): see features/unavailable/.
+    domainReachability: ['GET', '/organization/domain/verify/:domain', 200, { public: true }],
+    verifyEmail: ['POST', '/organization/:id/verifyemail/:uuid', 204],
     confirmDeletion: ['POST', '/organization/deleteorg/:id', 204, { public: true }],
+  },
+  mailOutbox: {
+    list: ['GET', '/mail-outbox/', 200],
+    retry: ['POST', '/mail-outbox/:id/retry', 204],
   },
   setting: {
     list: ['GET', '/setting/', 200],

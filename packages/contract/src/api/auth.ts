@@ -4,6 +4,7 @@ import {
   loginBody,
   logoutParams,
   newPasswordBody,
+  oneTimeLinkSchema,
   passwordResetRequestBody,
   preflightBody,
   preflightSchema,
@@ -55,25 +56,43 @@ export const authApi = endpoints('auth', routes.auth, {
     params: logoutParams,
   },
   initPasswordReset: {
-    summary: 'Not available in this version: mail a password reset link to an account',
-    description: 'Answers 404, as the reference does when password reset is off: no mail is sent.',
+    summary: 'Mail a password reset link to an account',
+    description:
+      'Always 204, whether or not the address has an account (no enumeration). A link is mailed only to an ' +
+      'account that signs in with a password and has fewer than two open links; an invited account that has ' +
+      'not chosen a password yet gets a new invitation instead. Throttled per client address and per account. ' +
+      '404 when password sign-in is disabled.',
     body: passwordResetRequestBody,
+    errors: { 429: [] },
+  },
+  passwordResetLink: {
+    summary: 'The account a password reset link is for, while the link can be used (Perch addition)',
+    description: '404 when the link is unknown, expired or used, or the account can no longer reset its password.',
+    params: idParams,
+    response: oneTimeLinkSchema,
   },
   resetPassword: {
-    summary: 'Not available in this version: set a new password through a reset link',
-    description: 'Answers 404: no reset link exists.',
+    summary: 'Set a new password through a reset link',
+    description: 'Single use, valid for one hour. Every session of the account ends.',
     params: idParams,
     body: newPasswordBody,
   },
   checkInvitation: {
-    summary: 'Not available in this version: whether an invitation link can still be used',
-    description: 'Answers 404: no invitation link exists.',
+    summary: 'Whether an invitation link can still be used',
+    description: '410 when the account has a password already; 404 when the link is unknown or expired.',
     params: idParams,
     errors: { 410: [] },
   },
+  invitationLink: {
+    summary: 'The account an invitation link is for, while the link can be used (Perch addition)',
+    description: '410 when the account has a password already; 404 when the link is unknown or expired.',
+    params: idParams,
+    response: oneTimeLinkSchema,
+    errors: { 410: [] },
+  },
   acceptInvitation: {
-    summary: 'Not available in this version: accept an invitation by choosing a password',
-    description: 'Answers 404: no invitation link exists.',
+    summary: 'Accept an invitation by choosing a password',
+    description: 'Valid for 72 hours, single use. Clears any sign-in provider binding.',
     params: idParams,
     body: newPasswordBody,
     errors: { 410: [] },

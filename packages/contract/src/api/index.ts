@@ -8,6 +8,7 @@ import { authAttemptApi } from './auth-attempts.js';
 import { bookingApi, buddyApi, recurringBookingApi } from './bookings.js';
 import { groupApi } from './groups.js';
 import { healthApi } from './health.js';
+import { mailOutboxApi } from './mail-outbox.js';
 import { cloudApi, feedbackApi, kioskApi } from './not-planned.js';
 import { organizationApi } from './organizations.js';
 import { preferenceApi, settingApi } from './settings.js';
@@ -36,6 +37,7 @@ export const api = {
   stats: statsApi,
   search: searchApi,
   authAttempt: authAttemptApi,
+  mailOutbox: mailOutboxApi,
   authProvider: authProviderApi,
   passkey: passkeyApi,
   totp: totpApi,

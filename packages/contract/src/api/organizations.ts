@@ -3,9 +3,12 @@ import { idParams } from '../common.js';
 import {
   domainNameParams,
   domainParams,
+  domainReachabilitySchema,
   domainSchema,
   organizationDeleteResponse,
   organizationDeletionConfirmBody,
+  organizationEmailVerifyBody,
+  organizationEmailVerifyParams,
   organizationSaveBody,
   organizationSchema,
   organizationUpdateResponse,
@@ -24,12 +27,18 @@ export const organizationApi = endpoints('organizations', routes.organization, {
   get: { summary: 'One organisation (its org admins, super admins)', params: idParams, response: organizationSchema },
   update: {
     summary: 'Change an organisation (its org admins, super admins)',
+    description:
+      'Name, contact names and language change at once. A new contact email set by an org admin waits for ' +
+      'the six-digit code mailed to it (`verifyUuid` names the pending change); super admins change it directly.',
     params: idParams,
     body: organizationSaveBody,
     response: organizationUpdateResponse,
   },
   delete: {
-    summary: 'Delete an organisation with all its data',
+    summary: 'Ask to delete an organisation with all its data',
+    description:
+      'Nothing is deleted yet: a confirmation link is mailed to the caller and the answer carries the code ' +
+      'that the page behind the link asks for. Valid for one hour. Org admins need ALLOW_ORG_DELETE.',
     params: idParams,
     response: organizationDeleteResponse,
   },
@@ -47,9 +56,19 @@ export const organizationApi = endpoints('organizations', routes.organization, {
     params: domainParams,
     errors: { 409: [] },
   },
+  domainReachability: {
+    summary: 'Answers for an active domain: the reachability probe calls it on the domain itself',
+    params: domainNameParams,
+    response: domainReachabilitySchema,
+  },
+  verifyEmail: {
+    summary: "Confirm an organisation's new contact email with the code mailed to it",
+    params: organizationEmailVerifyParams,
+    body: organizationEmailVerifyBody,
+  },
   confirmDeletion: {
-    summary: 'Not available in this version: confirm the deletion of an organisation with the code of the mail',
-    description: 'Answers 404: `DELETE /organization/{id}` deletes at once and mails no confirmation link.',
+    summary: 'Delete an organisation: the link of the confirmation mail and the code shown to the admin',
+    description: 'Everything of the organisation is removed; its people can no longer sign in.',
     params: idParams,
     body: organizationDeletionConfirmBody,
   },

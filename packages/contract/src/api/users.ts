@@ -55,6 +55,13 @@ export const userApi = endpoints('users', routes.user, {
     params: idParams,
     body: passwordBody,
   },
+  sendInvitation: {
+    summary: 'Mail an invitation to choose a password (again) to a user who has none yet (org admins)',
+    description:
+      'For a user who signs in with a password but has not chosen one yet (invited, or created without ' +
+      'one). Earlier invitation links stop working. 400 for service accounts and users with a password.',
+    params: idParams,
+  },
   mergeInit: {
     summary: 'Not available in this version: ask to merge the signed-in account into another one',
     description: 'Answers 404 after checking the body.',

@@ -123,3 +123,13 @@ export const newPasswordBody = z.object({
     .max(PASSWORD_MAX)
     .refine(isComplexPassword, 'password needs an upper-case and a lower-case letter, a digit and another character'),
 });
+
+/**
+ * The account a usable password-reset or invitation link is for (Perch addition): the page
+ * behind the link names it and signs the person in once the password is set.
+ */
+export const oneTimeLinkSchema = z.object({
+  email: z.string(),
+  organizationId: z.string(),
+});
+export type OneTimeLink = z.infer<typeof oneTimeLinkSchema>;

@@ -41,3 +41,15 @@ export const domainNameParams = z.object({ domain: z.string().max(300) });
 
 /** `POST /organization/deleteorg/:id`: the code of the deletion mail. */
 export const organizationDeletionConfirmBody = z.object({ code: z.string().min(1).max(16) });
+
+/** `POST /organization/:id/verifyemail/:uuid`: the organisation and the pending change. */
+export const organizationEmailVerifyParams = z.object({ id: z.string().max(64), uuid: z.string().max(64) });
+/** The six-digit code mailed to the new contact address. */
+export const organizationEmailVerifyBody = z.object({ code: z.string().regex(/^\d{6}$/, 'code must be six digits') });
+
+/** `GET /organization/domain/verify/:domain`: what the reachability probe expects back. */
+export const domainReachabilitySchema = z.object({
+  domain: z.string(),
+  orgID: z.string(),
+  status: z.literal('ok'),
+});

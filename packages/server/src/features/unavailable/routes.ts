@@ -79,6 +79,42 @@ export async function unavailableRoutes(app: App): Promise<void> {
     auth.resetPassword,
     refuse(() => notFound(PASSWORD_RESET)),
   );
+  // WORK IN PROGRESS (issue 11): replaced by the mail feature.
+  route(
+    app,
+    auth.passwordResetLink,
+    refuse(() => notFound(PASSWORD_RESET)),
+  );
+  route(
+    app,
+    auth.invitationLink,
+    refuse(() => notFound(INVITATIONS)),
+  );
+  route(
+    app,
+    api.user.sendInvitation,
+    refuse(() => notFound(INVITATIONS)),
+  );
+  route(
+    app,
+    api.organization.verifyEmail,
+    refuse(() => notFound(INVITATIONS)),
+  );
+  route(
+    app,
+    api.organization.domainReachability,
+    refuse(() => notFound(INVITATIONS)),
+  );
+  route(
+    app,
+    api.mailOutbox.list,
+    refuse(() => notFound(INVITATIONS)),
+  );
+  route(
+    app,
+    api.mailOutbox.retry,
+    refuse(() => notFound(INVITATIONS)),
+  );
   route(
     app,
     auth.checkInvitation,

@@ -12,6 +12,7 @@ import { recurringRoutes } from './features/recurring/routes.js';
 import { groupRoutes } from './features/groups/routes.js';
 import { healthRoutes } from './features/health/routes.js';
 import { locationRoutes } from './features/locations/routes.js';
+import { mailRoutes } from './features/mail/routes.js';
 import { organizationRoutes } from './features/organizations/routes.js';
 import { preferenceRoutes } from './features/preferences/routes.js';
 import { searchRoutes } from './features/search/routes.js';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(statsRoutes);
   await app.register(searchRoutes);
   await app.register(authAttemptRoutes);
+  await app.register(mailRoutes);
   // Routes of features not built yet or not planned, answering as the reference does when off.
   await app.register(unavailableRoutes);
   await app.register((a) =>

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { LANGUAGES } from '@perch/contract';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -43,6 +44,39 @@ const trustProxy = z.string().transform((v, ctx): TrustProxy => {
   return z.NEVER;
 });
 
+/** One resolver address as `Resolver#setServers` takes it, or undefined when it is not one. */
+const resolverAddress = (v: string): string | undefined => {
+  const port = (p: string | undefined) =>
+    p === undefined || (/^\d{1,5}$/.test(p) && Number(p) >= 1 && Number(p) <= 65535);
+  const bracketed = /^\[([^\]]+)\](?::([^:]*))?$/.exec(v);
+  if (bracketed) {
+    const [, ip = '', p] = bracketed;
+    return net.isIPv6(ip) && port(p) ? (p === undefined ? `[${ip}]` : `[${ip}]:${p}`) : undefined;
+  }
+  if (net.isIPv6(v)) return v;
+  const [ip = '', p, ...rest] = v.split(':');
+  return rest.length === 0 && net.isIPv4(ip) && port(p) ? v : undefined;
+};
+
+/**
+ * The DNS servers for domain verification and the reachability probe: one or more
+ * comma-separated addresses `ip`, `ip:port`, `ipv6` or `[ipv6]:port`. Unset: the system's.
+ */
+const dnsServers = z.string().transform((v, ctx): string[] | undefined => {
+  const entries = v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return undefined;
+  const bad = entries.filter((x) => resolverAddress(x) === undefined);
+  if (bad.length === 0) return entries.map((x) => resolverAddress(x)!);
+  ctx.addIssue({
+    code: 'custom',
+    message: `not a DNS server address (ip, ip:port or [ipv6]:port): ${bad.join(', ')}`,
+  });
+  return z.NEVER;
+});
+
 /** Off, the number of proxy hops, or the proxies' addresses and ranges. */
 export type TrustProxy = false | number | string[];
 
@@ -75,7 +109,7 @@ const envSchema = z.object({
   UPDATE_CHECK_URL: z.url().optional(),
   INIT_ORG_NAME: z.string().min(2).max(64).default('Sample Company'),
   INIT_ORG_DOMAIN: z.string().min(1).max(253).default('localhost'),
-  INIT_ORG_LANGUAGE: z.enum(['de', 'en']).default('en'),
+  INIT_ORG_LANGUAGE: z.enum(LANGUAGES).default('en'),
   INIT_ADMIN_EMAIL: z.email().default('admin@perch.local'),
   INIT_ADMIN_PASSWORD: z.string().min(8).max(64).optional(),
   SAMPLE_DATA: bool.default(true),
@@ -100,7 +134,18 @@ const envSchema = z.object({
   SMTP_START_TLS: bool.default(false),
   SMTP_AUTH_USER: z.string().optional(),
   SMTP_AUTH_PASS: z.string().optional(),
-  MAIL_SENDER_ADDRESS: z.string().default('no-reply@perch.local'),
+  MAIL_SENDER_ADDRESS: z.string().min(3).default('no-reply@perch.local'),
+  /** How long a mail that cannot be delivered is retried before it counts as failed. */
+  MAIL_RETRY_HOURS: int(1, 24 * 30).default(72),
+  /** Seconds between two looks at the outbox for due mails. */
+  MAIL_POLL_SECONDS: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, 'must be a number of seconds')
+    .transform(Number)
+    .pipe(z.number().min(0.1).max(3600))
+    .default(5),
+  /** Days a delivered mail stays listed in the outbox. */
+  MAIL_RETENTION_DAYS: int(1, 3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JOBS_DISABLED: bool.default(false),
   WEB_DIST_DIR: z.string().optional(),
@@ -111,6 +156,8 @@ const envSchema = z.object({
   STATS_CACHE_SECONDS: int(0, 3600).default(60),
   /** Days the sign-in audit log keeps an attempt; 0 keeps them forever. */
   AUTH_EVENT_RETENTION_DAYS: int(0, 36_500).default(14),
+  /** Resolvers for domain verification and the reachability probe; undefined: the system's. */
+  DNS_SERVER: dnsServers.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -58,4 +58,32 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/10\.0\.0\.0\/33/);
     expect(() => loadConfig({ TRUST_PROXY: 'proxy.example' })).toThrow(/proxy\.example/);
   });
+
+  it('DNS_SERVER names the resolvers: unset for the system one, else ip, ip:port or [ipv6]:port', () => {
+    expect(loadConfig({}).DNS_SERVER).toBeUndefined();
+    expect(loadConfig({ DNS_SERVER: '' }).DNS_SERVER).toBeUndefined();
+    expect(loadConfig({ DNS_SERVER: '10.0.0.53' }).DNS_SERVER).toEqual(['10.0.0.53']);
+    expect(loadConfig({ DNS_SERVER: '127.0.0.1:5353, [2001:db8::53]:53,2001:db8::1, [::1]' }).DNS_SERVER).toEqual([
+      '127.0.0.1:5353',
+      '[2001:db8::53]:53',
+      '2001:db8::1',
+      '[::1]',
+    ]);
+  });
+
+  it.each([
+    'dns.example',
+    '10.0.0.256',
+    '10.0.0.1:',
+    '10.0.0.1:0',
+    '10.0.0.1:70000',
+    '10.0.0.1:53:53',
+    '[10.0.0.1]:53',
+    '[2001:db8::1',
+    '[2001:db8::1]:x',
+    '8.8.8.8, nope',
+  ])('DNS_SERVER %s stops start-up with a message naming it', (value) => {
+    expect(() => loadConfig({ DNS_SERVER: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DNS_SERVER: value })).toThrow(/DNS_SERVER: not a DNS server address/);
+  });
 });

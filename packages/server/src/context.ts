@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db, PreparedQuery } from './db/connection.js';
 import type { UserRow } from './db/schema.js';
 import type { BookingHook } from './features/bookings/write.js';
+import type { DnsResolver } from './lib/dns.js';
 import type { SecretBox } from './lib/secret-box.js';
 import type { TokenService } from './lib/tokens.js';
 
@@ -21,6 +22,8 @@ export interface AppDeps {
   version: string;
   /** Called in the transaction of every booking write (see features/bookings/write.ts). */
   bookingHooks: readonly BookingHook[];
+  /** The DNS for domain verification and the reachability probe (`DNS_SERVER` or the system's). */
+  dns: DnsResolver;
   ping(): Promise<void>;
 }
 

@@ -4,6 +4,7 @@ import type { AppDeps } from './context.js';
 import type { Config } from './config.js';
 import { openPglite, openPostgres, type ConnectionErrorLog, type DatabaseHandle } from './db/connection.js';
 import { migrate } from './db/migrate.js';
+import { createDnsResolver } from './lib/dns.js';
 import { SecretBox } from './lib/secret-box.js';
 import { getOrCreateSystemValue } from './lib/system-values.js';
 import { createTokenService } from './lib/tokens.js';
@@ -52,6 +53,7 @@ export async function createDeps(config: Config, handle: DatabaseHandle): Promis
     installId,
     version: VERSION,
     bookingHooks: [],
+    dns: createDnsResolver(config.DNS_SERVER),
     ping: () => handle.ping(),
   };
 }

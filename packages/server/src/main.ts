@@ -2,9 +2,11 @@ import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/connection.js';
+import { smtpSender, startMailDelivery } from './features/mail/delivery.js';
 import { createDeps, openDatabase } from './deps.js';
 import { authAttemptRetentionJob } from './jobs/auth-attempt-retention.js';
 import { bookingRetentionJob } from './jobs/booking-retention.js';
+import { domainReachabilityJob } from './jobs/domain-reachability.js';
 import { purgeExpiredJob } from './jobs/purge-expired.js';
 import { startScheduler } from './jobs/scheduler.js';
 
@@ -37,7 +39,16 @@ async function main(): Promise<void> {
   }
   const stopJobs = config.JOBS_DISABLED
     ? () => {}
-    : startScheduler(deps, [purgeExpiredJob, bookingRetentionJob, authAttemptRetentionJob], app.log);
+    : startScheduler(
+        deps,
+        [purgeExpiredJob, bookingRetentionJob, authAttemptRetentionJob, domainReachabilityJob],
+        app.log,
+      );
+
+  // Every process delivers the outbox; claims keep two processes from sending one mail.
+  const sender = smtpSender(config);
+  const stopMail = sender ? startMailDelivery(deps.db, sender, config, app.log) : () => {};
+  if (!sender) app.log.warn('SMTP_HOST is not set: mails wait in the outbox until mail delivery is configured');
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -45,6 +56,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     stopJobs();
+    stopMail();
     await app.close();
     await handle.close();
     process.exit(0);

@@ -130,6 +130,25 @@ export interface LoginThrottleTable {
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface MailOutboxTable {
+  id: Generated<string>;
+  organization_id: ColumnType<string | null, string | null | undefined, string | null>;
+  kind: string;
+  recipient: string;
+  language: string;
+  subject: string;
+  body_text: string;
+  body_html: string;
+  attachments: ColumnType<unknown, string | undefined, string>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_error: Generated<string>;
+}
+
 export interface MergeRequestsTable {
   id: Generated<string>;
   source_user_id: string;
@@ -306,6 +325,7 @@ export interface Database {
   location_maps: LocationMapsTable;
   locations: LocationsTable;
   login_throttle: LoginThrottleTable;
+  mail_outbox: MailOutboxTable;
   merge_requests: MergeRequestsTable;
   organization_domains: OrganizationDomainsTable;
   organizations: OrganizationsTable;

@@ -3,6 +3,7 @@ import type {
   BookingsTable,
   GroupsTable,
   LocationsTable,
+  MailOutboxTable,
   OrganizationDomainsTable,
   OrganizationsTable,
   RecurringBookingsTable,
@@ -36,3 +37,4 @@ export type SpaceAttributeRow = Selectable<SpaceAttributesTable>;
 export type GroupRow = Selectable<GroupsTable>;
 export type BookingRow = Selectable<BookingsTable>;
 export type RecurringBookingRow = Selectable<RecurringBookingsTable>;
+export type MailOutboxRow = Selectable<MailOutboxTable>;

@@ -21,6 +21,44 @@ describe('background jobs', () => {
     expect(runs).toBe(2);
   });
 
+  it('a job outside a transaction is claimed once, then runs with plain deps holding no transaction', async () => {
+    const name = `outside-${Date.now()}`;
+    let runs = 0;
+    let started!: () => void;
+    const running = new Promise<void>((r) => (started = r));
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const seen: boolean[] = [];
+    const job: Job = {
+      name,
+      intervalSeconds: 60,
+      outsideTransaction: true,
+      async run(deps) {
+        runs++;
+        seen.push(deps.db.isTransaction);
+        started();
+        await released;
+      },
+    };
+    const both = Promise.all([runIfDue(s.deps, job), runIfDue(s.deps, job)]);
+    await running;
+    // While the job waits, the database answers other work (the embedded one has a single
+    // connection: a transaction held by the run would block this), the claim is committed,
+    // and a third process trying now skips the run.
+    const row = await Promise.race([
+      s.deps.db.selectFrom('job_runs').select('last_run_at').where('name', '=', name).executeTakeFirst(),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the database is held by the job')), 5000)),
+    ]);
+    expect(row?.last_run_at).toBeInstanceOf(Date);
+    expect(await runIfDue(s.deps, job)).toBe(false);
+    release();
+    expect((await both).filter(Boolean)).toHaveLength(1);
+    expect(runs).toBe(1);
+    expect(seen).toEqual([false]);
+    expect(await runIfDue(s.deps, job, new Date(Date.now() + 61_000))).toBe(true);
+    expect(runs).toBe(2);
+  });
+
   it('purge expired sessions, refresh tokens and one-time states', async () => {
     await s.reset();
     const user = await s.deps.db.selectFrom('users').select('id').executeTakeFirstOrThrow();

@@ -1,13 +1,43 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../context.js';
+import type { Db } from '../db/connection.js';
 import { withTransaction } from '../db/transaction.js';
 
 export interface Job {
   name: string;
   intervalSeconds: number;
-  /** Does the work, with `deps` bound to the run's transaction. */
+  /**
+   * Off (the default): the job runs inside the transaction that claimed it, and its work commits
+   * or rolls back with the run. On: the run is claimed in a short transaction of its own and the
+   * job then runs with plain `deps`, holding no transaction or connection: for jobs that wait on
+   * the network (the embedded database has a single connection). A claimed run that fails is
+   * not retried before the next interval.
+   */
+  outsideTransaction?: boolean;
+  /** Does the work, with `deps` bound to the run's transaction unless `outsideTransaction`. */
   run(deps: AppDeps): Promise<void>;
+}
+
+/**
+ * Inside `trx`: takes the job's advisory lock if no other process holds it and tells whether
+ * the job is due (its last run in `job_runs` is an interval ago).
+ */
+async function claim(trx: Db, job: Job, now: Date): Promise<boolean> {
+  const { rows } = await sql<{
+    locked: boolean;
+  }>`SELECT pg_try_advisory_xact_lock(hashtext(${'job:' + job.name})) AS locked`.execute(trx);
+  if (!rows[0]?.locked) return false;
+  const last = await trx.selectFrom('job_runs').select('last_run_at').where('name', '=', job.name).executeTakeFirst();
+  return !(last && last.last_run_at.getTime() > now.getTime() - job.intervalSeconds * 1000 + 500);
+}
+
+async function recordRun(trx: Db, job: Job, now: Date): Promise<void> {
+  await trx
+    .insertInto('job_runs')
+    .values({ name: job.name, last_run_at: now })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ last_run_at: now }))
+    .execute();
 }
 
 /**
@@ -16,36 +46,48 @@ export interface Job {
  * until the interval has passed. Returns true when this call ran the job.
  */
 export async function runIfDue(deps: AppDeps, job: Job, now = new Date()): Promise<boolean> {
+  if (job.outsideTransaction) {
+    // Claim and record the run in one short transaction; once it commits, every other
+    // process sees the run in `job_runs` and skips it, so the lock need not outlive it.
+    const claimed = await deps.db.transaction().execute(async (trx) => {
+      if (!(await claim(trx, job, now))) return false;
+      await recordRun(trx, job, now);
+      return true;
+    });
+    if (claimed) await job.run(deps);
+    return claimed;
+  }
   return deps.db.transaction().execute(async (trx) => {
-    const { rows } = await sql<{
-      locked: boolean;
-    }>`SELECT pg_try_advisory_xact_lock(hashtext(${'job:' + job.name})) AS locked`.execute(trx);
-    if (!rows[0]?.locked) return false;
-    const last = await trx.selectFrom('job_runs').select('last_run_at').where('name', '=', job.name).executeTakeFirst();
-    if (last && last.last_run_at.getTime() > now.getTime() - job.intervalSeconds * 1000 + 500) return false;
+    if (!(await claim(trx, job, now))) return false;
     await job.run(withTransaction(deps, trx));
-    await trx
-      .insertInto('job_runs')
-      .values({ name: job.name, last_run_at: now })
-      .onConflict((oc) => oc.column('name').doUpdateSet({ last_run_at: now }))
-      .execute();
+    await recordRun(trx, job, now);
     return true;
   });
 }
 
-/** Checks every job every `tickSeconds`; returns a function that stops the timer. */
+/**
+ * Checks every job every `tickSeconds`; returns a function that stops the timer. Jobs in a
+ * transaction run one after the other; a job outside one (a long network job) runs on its own
+ * so it never holds up the others, and is not started again while it still runs.
+ */
 export function startScheduler(deps: AppDeps, jobs: Job[], log: FastifyBaseLogger, tickSeconds = 30): () => void {
   let running = false;
+  const busy = new Set<string>();
+  const attempt = async (job: Job) => {
+    try {
+      await runIfDue(deps, job);
+    } catch (err) {
+      log.error({ err, job: job.name }, 'background job failed');
+    }
+  };
   const tick = async () => {
+    for (const job of jobs.filter((j) => j.outsideTransaction && !busy.has(j.name))) {
+      busy.add(job.name);
+      void attempt(job).finally(() => busy.delete(job.name));
+    }
     if (running) return;
     running = true;
-    for (const job of jobs) {
-      try {
-        await runIfDue(deps, job);
-      } catch (err) {
-        log.error({ err, job: job.name }, 'background job failed');
-      }
-    }
+    for (const job of jobs.filter((j) => !j.outsideTransaction)) await attempt(job);
     running = false;
   };
   const timer = setInterval(() => void tick(), tickSeconds * 1000);

@@ -6,6 +6,7 @@ import { buildApp } from '../app.js';
 import { bootstrap } from '../bootstrap.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDeps } from '../deps.js';
+import { smtpSender, startMailDelivery } from '../features/mail/delivery.js';
 import { resetDatabase, sharedTestDatabase } from './database.js';
 
 export const ADMIN_EMAIL = 'admin@perch.test';
@@ -57,13 +58,16 @@ export const testEnv: Record<string, string> = {
 /** Starts the real HTTP server on a free port, on this worker's test database. */
 export async function startTestServer(
   env: Record<string, string> = {},
-  opts: { reset?: boolean } = {},
+  opts: { reset?: boolean; signIn?: boolean } = {},
 ): Promise<TestServer> {
   const handle = await sharedTestDatabase();
   const config = loadConfig({ ...testEnv, ...env, PORT: '0' });
   const deps = await createDeps(config, handle);
   const app = await buildApp(deps);
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // With SMTP_HOST set, the server delivers its outbox as a real one does.
+  const sender = smtpSender(config);
+  const stopMail = sender ? startMailDelivery(deps.db, sender, config, app.log) : () => {};
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   const server: TestServer = {
@@ -100,13 +104,14 @@ export async function startTestServer(
       server.admin = await server.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
     },
     async close() {
+      stopMail();
       await app.close();
     },
   };
   if (opts.reset === false) {
     const org = await deps.db.selectFrom('organizations').select('id').orderBy('signup_date').executeTakeFirst();
     server.orgId = org?.id ?? '';
-    server.admin = await server.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+    if (opts.signIn !== false) server.admin = await server.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
   } else {
     await server.reset();
   }

@@ -1,4 +1,3 @@
-import { promises as dns } from 'node:dns';
 import { isDomainName } from '@perch/contract';
 import type { AppDeps, AuthContext } from '../../context.js';
 import type { DomainRow } from '../../db/schema.js';
@@ -12,6 +11,7 @@ import {
   findDomain,
   findDomains,
   findDomainsForUpdate,
+  findOrganizationByActiveDomain,
   hasPrimaryDomain,
   insertDomain,
   isDomainActive,
@@ -85,34 +85,58 @@ export async function setPrimaryDomain(deps: AppDeps, auth: AuthContext, input: 
   });
 }
 
+/** The TXT record values that verify a domain with this token (the first is the one to create). */
+export const verificationRecords = (token: string): string[] => [
+  `perch-verification=${token}`,
+  `seatsurfing-verification=${token}`,
+];
+
 /**
- * Activates a pending domain once its DNS carries the TXT record
- * `perch-verification=<token>` (the `seatsurfing-verification=` prefix is accepted too).
- * Returns false when the domain was already active. `resolveTxt` defaults to the DNS.
+ * Activates a pending domain once the TXT records of the domain itself (asked of `deps.dns`:
+ * `DNS_SERVER` or the system's resolver) hold `perch-verification=<token>` (the
+ * `seatsurfing-verification=` prefix is accepted too). No answer, NXDOMAIN or a time-out of
+ * the DNS is a 400 that says which record to create. Returns false when the domain was
+ * already active.
  */
-export async function verifyDomain(
-  deps: AppDeps,
-  auth: AuthContext,
-  input: DomainInput & { resolveTxt?: (name: string) => Promise<string[][]> },
-): Promise<boolean> {
+export async function verifyDomain(deps: AppDeps, auth: AuthContext, input: DomainInput): Promise<boolean> {
   const org = await manageableOrganization(deps, auth, input.id);
   const domain = normaliseDomain(input.domain);
-  const resolveTxt = input.resolveTxt ?? ((name: string) => dns.resolveTxt(name));
   const row = await findDomain(deps.db, org.id, domain);
   if (!row) throw notFound('Unknown domain');
   if (row.active) return false;
+  const wanted = verificationRecords(row.verify_token);
   let records: string[] = [];
+  let failure = '';
   try {
-    records = (await resolveTxt(domain)).map((chunks) => chunks.join(''));
-  } catch {
-    records = [];
+    records = (await deps.dns.resolveTxt(domain)).map((chunks) => chunks.join('').trim());
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    // "No such name" and "no TXT records" are the usual answers before the record exists.
+    if (code !== 'ENOTFOUND' && code !== 'ENODATA') {
+      failure = ` (the DNS lookup failed: ${typeof code === 'string' ? code : 'no answer'})`;
+    }
   }
-  const wanted = [`perch-verification=${row.verify_token}`, `seatsurfing-verification=${row.verify_token}`];
-  if (!records.some((r) => wanted.includes(r.trim()))) throw badRequest('The DNS TXT record was not found');
+  if (!records.some((r) => wanted.includes(r))) {
+    throw badRequest(
+      `The DNS TXT record "${wanted[0]}" was not found on ${domain}${failure}: ` +
+        'create a TXT record with this value on the domain, then verify again',
+    );
+  }
   await inTransaction(deps, async (tx) => {
     await lockDomainName(tx.db, domain);
     if (await isDomainActive(tx.db, domain)) throw conflict('This domain is active in another organisation');
     await activateDomain(tx.db, org.id, domain, !(await hasPrimaryDomain(tx.db, org.id)));
   });
   return true;
+}
+
+/**
+ * Public: the organisation an *active* domain belongs to, for the reachability probe, which
+ * calls this on the domain itself. 404 for an unknown or inactive domain.
+ */
+export async function domainReachability(deps: AppDeps, rawDomain: string): Promise<{ domain: string; orgId: string }> {
+  const domain = normaliseDomain(rawDomain);
+  const org = await findOrganizationByActiveDomain(deps.db, domain);
+  if (!org) throw notFound('Unknown domain');
+  return { domain, orgId: org.id };
 }

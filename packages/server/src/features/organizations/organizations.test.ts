@@ -140,6 +140,17 @@ describe('domains', () => {
     expect(await statusOf(s.admin.post(`/organization/${s.orgId}/domain/never-there.example/primary`))).toBe(404);
   });
 
+  it('answers the reachability probe (public) for an active domain only', async () => {
+    const res = await fetch(`${s.url}/organization/domain/verify/Test.Perch.Local`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ domain: 'test.perch.local', orgID: s.orgId, status: 'ok' });
+    await s.createUser({ email: 'oa@test.perch.local', role: 20 });
+    const oa = await s.signIn('oa@test.perch.local');
+    await oa.post(`/organization/${s.orgId}/domain/pending.example`);
+    expect((await fetch(`${s.url}/organization/domain/verify/pending.example`)).status).toBe(404);
+    expect((await fetch(`${s.url}/organization/domain/verify/unknown.example`)).status).toBe(404);
+  });
+
   it("keeps other organisations' domains out of reach", async () => {
     const id = (await s.admin.post('/organization/', acme)).objectId!;
     await s.createUser({ email: 'oa@test.perch.local', role: 20 });

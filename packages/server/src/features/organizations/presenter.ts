@@ -1,4 +1,5 @@
-import type { Domain, Organization } from '@perch/contract';
+import type { Domain, domainReachabilitySchema, Organization } from '@perch/contract';
+import type { z } from 'zod';
 import type { DomainRow, OrganizationRow } from '../../db/schema.js';
 
 export function presentOrganization(o: OrganizationRow): Organization {
@@ -38,12 +39,19 @@ export function presentDomain(d: DomainRow): Domain {
   };
 }
 
-/** The answer to a changed organisation: no domain verification is started here. */
-export function presentOrganizationUpdated(): { verifyUuid: string } {
-  return { verifyUuid: '' };
+/** The answer the reachability probe looks for on the domain itself. */
+export function presentDomainReachability(r: {
+  domain: string;
+  orgId: string;
+}): z.infer<typeof domainReachabilitySchema> {
+  return { domain: r.domain, orgID: r.orgId, status: 'ok' };
 }
 
-/** The answer to a deleted organisation: no confirmation code is needed. */
-export function presentOrganizationDeleted(): { code: string } {
-  return { code: '' };
+/** The answer to a changed organisation: no domain verification is started here. */
+export function presentOrganizationUpdated(verifyUuid: string): { verifyUuid: string } {
+  return { verifyUuid };
+}
+
+export function presentOrganizationDeleted(code: string): { code: string } {
+  return { code };
 }

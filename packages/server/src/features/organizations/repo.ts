@@ -46,6 +46,10 @@ export async function updateOrganizationDetails(db: Db, id: string, org: Organiz
   await db.updateTable('organizations').set(columns(org)).where('id', '=', id).execute();
 }
 
+export async function updateOrganizationContactEmail(db: Db, id: string, email: string): Promise<void> {
+  await db.updateTable('organizations').set({ contact_email: email }).where('id', '=', id).execute();
+}
+
 /**
  * Deletes an organisation; foreign keys remove everything that belongs to it. Run it in a
  * transaction: users lose their sign-in provider links first.
@@ -179,6 +183,32 @@ export async function activateDomain(db: Db, orgId: string, domain: string, prim
   await db
     .updateTable('organization_domains')
     .set({ active: true, is_primary: primary })
+    .where('organization_id', '=', orgId)
+    .where('domain', '=', domain)
+    .execute();
+}
+
+/** Every domain of every organisation, for the reachability probe. */
+export async function findAllDomains(db: Db): Promise<Pick<DomainRow, 'organization_id' | 'domain'>[]> {
+  return db
+    .selectFrom('organization_domains')
+    .select(['organization_id', 'domain'])
+    .orderBy('organization_id')
+    .orderBy('domain')
+    .execute();
+}
+
+/** Records the outcome of a reachability probe of one organisation's domain. */
+export async function setDomainAccess(
+  db: Db,
+  orgId: string,
+  domain: string,
+  accessible: boolean,
+  checkedAt: Date,
+): Promise<void> {
+  await db
+    .updateTable('organization_domains')
+    .set({ accessible, access_check: checkedAt })
     .where('organization_id', '=', orgId)
     .where('domain', '=', domain)
     .execute();

@@ -25,16 +25,12 @@ import { clearApiToken, clearTotpSecret } from './repo.js';
  */
 
 const PROVIDERS = 'Sign-in providers are not available in this version';
-const PASSWORD_RESET = 'Password reset is not available in this version';
-const INVITATIONS = 'Invitations are not available in this version';
 const PASSKEYS = 'Passkeys are not available in this version';
 const TOTP = 'Two-factor codes (TOTP) are not available in this version';
 const API_TOKENS = 'API tokens are not available in this version';
 const ICAL = 'Calendar files (iCal) are not available in this version';
 const CALDAV = 'Calendar connections are not available in this version';
 const MERGE = 'Account merge is not available in this version';
-const ORG_DELETION =
-  'Confirming an organisation deletion by mail is not available in this version: deleting an organisation takes effect at once';
 const KIOSK = 'Kiosk mode is not available in this version';
 const FEEDBACK = 'Feedback is not available in this version';
 const CLOUD = 'Cloud features are not available in this version';
@@ -71,62 +67,6 @@ export async function unavailableRoutes(app: App): Promise<void> {
   const auth = api.auth;
   route(
     app,
-    auth.initPasswordReset,
-    refuse(() => notFound(PASSWORD_RESET)),
-  );
-  route(
-    app,
-    auth.resetPassword,
-    refuse(() => notFound(PASSWORD_RESET)),
-  );
-  // WORK IN PROGRESS (issue 11): replaced by the mail feature.
-  route(
-    app,
-    auth.passwordResetLink,
-    refuse(() => notFound(PASSWORD_RESET)),
-  );
-  route(
-    app,
-    auth.invitationLink,
-    refuse(() => notFound(INVITATIONS)),
-  );
-  route(
-    app,
-    api.user.sendInvitation,
-    refuse(() => notFound(INVITATIONS)),
-  );
-  route(
-    app,
-    api.organization.verifyEmail,
-    refuse(() => notFound(INVITATIONS)),
-  );
-  route(
-    app,
-    api.organization.domainReachability,
-    refuse(() => notFound(INVITATIONS)),
-  );
-  route(
-    app,
-    api.mailOutbox.list,
-    refuse(() => notFound(INVITATIONS)),
-  );
-  route(
-    app,
-    api.mailOutbox.retry,
-    refuse(() => notFound(INVITATIONS)),
-  );
-  route(
-    app,
-    auth.checkInvitation,
-    refuse(() => notFound(INVITATIONS)),
-  );
-  route(
-    app,
-    auth.acceptInvitation,
-    refuse(() => notFound(INVITATIONS)),
-  );
-  route(
-    app,
     auth.providerLogin,
     refuse(() => notFound(PROVIDERS)),
   );
@@ -146,13 +86,6 @@ export async function unavailableRoutes(app: App): Promise<void> {
     app,
     api.user.mergeFinish,
     refuse(() => notFound(`${MERGE}: there is no such merge request`)),
-  );
-
-  // Organisation deletion by mail link (arrives with mail).
-  route(
-    app,
-    api.organization.confirmDeletion,
-    refuse(() => notFound(ORG_DELETION)),
   );
 
   // Calendars (arrives with calendars): the same access checks as reading the booking or series first.

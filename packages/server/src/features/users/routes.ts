@@ -15,6 +15,7 @@ import {
   listUserGroups,
   listUsers,
   lookUpUserByEmail,
+  resendInvitation,
   setPassword,
   updateUserAccount,
 } from './service.js';
@@ -48,4 +49,5 @@ export async function userRoutes(app: App): Promise<void> {
   route(app, e.setPassword, ({ auth, params, body }) =>
     setPassword(deps, auth, { id: params.id, password: body.password }),
   );
+  route(app, e.sendInvitation, ({ auth, params }) => resendInvitation(deps, auth, params.id));
 }

@@ -15,6 +15,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { isUuid, pathId } from '../../http/ids.js';
 import { hashPassword } from '../../lib/password.js';
+import { organizationOfUser, queueInvitation } from '../auth/password-links.js';
 import { deleteSessionsOfUser, findAuthProviderId } from '../auth/repo.js';
 import { findOrganization } from '../organizations/repo.js';
 import { insertDefaultPreferences } from '../preferences/repo.js';
@@ -61,6 +62,8 @@ function checkUser(body: UserInput): { firstname: string | undefined; lastname: 
   if (firstname && !isHumanName(firstname)) throw badRequest('A valid first name is required');
   if (lastname && !isHumanName(lastname)) throw badRequest('A valid last name is required');
   if (body.password && !isComplexPassword(body.password)) throw badRequest(WEAK_PASSWORD);
+  if (body.sendInvitation && isServiceAccount(body.role))
+    throw badRequest('Service accounts cannot be invited: they sign in with a password or an API token');
   return { firstname, lastname };
 }
 
@@ -181,6 +184,7 @@ export async function createUser(deps: AppDeps, auth: AuthContext, body: UserInp
     });
     const mail = await settingEnabled(tx.db, orgId, 'new_user_default_mail_notification');
     await insertDefaultPreferences(tx.db, user.id, mail);
+    if (body.sendInvitation) await queueInvitation(deps, tx.db, user, await organizationOfUser(tx.db, user));
     return user.id;
   });
 }
@@ -224,6 +228,28 @@ export async function updateUserAccount(
     await ensureEmailFree(tx.db, user.organization_id, email, user.id);
     await updateUser(tx.db, user.id, changes);
     if (killSessions) await deleteSessionsOfUser(tx.db, user.id);
+    if (body.sendInvitation) {
+      const invited = { ...user, ...changes } as UserRow;
+      await queueInvitation(deps, tx.db, invited, await organizationOfUser(tx.db, user));
+    }
+  });
+}
+
+/**
+ * `POST /user/{id}/invitation` (org admins): mails a new invitation to a user who signs in with
+ * a password but has not chosen one yet; earlier invitation links stop working.
+ */
+export async function resendInvitation(deps: AppDeps, auth: AuthContext, rawId: string): Promise<void> {
+  requireRole(auth, USER_MANAGER_ROLE);
+  const user = await manageableUser(deps, auth, pathId(rawId, 'Unknown user'));
+  if (isServiceAccount(user.role)) throw badRequest('Service accounts cannot be invited');
+  if (user.password_hash !== null) throw badRequest('This user has a password already');
+  if (user.auth_provider_id)
+    throw badRequest('This user signs in through a sign-in provider: change the sign-in method to invite them');
+  if (user.disabled) throw badRequest('This user is disabled');
+  await inTransaction(deps, async (tx) => {
+    if (!user.password_pending) await updateUser(tx.db, user.id, { password_pending: true });
+    await queueInvitation(deps, tx.db, { ...user, password_pending: true }, await organizationOfUser(tx.db, user));
   });
 }
 

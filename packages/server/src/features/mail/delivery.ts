@@ -1,0 +1,141 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/connection.js';
+import type { MailOutboxRow } from '../../db/schema.js';
+import { claimDueMails, markMailFailed, markMailSent, type MailAttachment } from './repo.js';
+
+/**
+ * Delivery of the mail outbox. Every server process runs a loop that claims due mails (see
+ * repo.ts `claimDueMails`: rows locked by another process are skipped, a claim is a lease that
+ * another process takes over only once it ran out), hands them to the SMTP server outside any
+ * database transaction and records the outcome. A failed attempt is retried with growing
+ * pauses for MAIL_RETRY_HOURS; a mail the server refuses for good (an unknown recipient)
+ * fails at once. A mail is sent twice only when a process dies between the SMTP server's
+ * acceptance and the record of it; its Message-ID is stable, so mail systems can drop the copy.
+ */
+
+/** Sends one mail; throws on failure. */
+export interface MailSender {
+  send(mail: MailOutboxRow): Promise<void>;
+  close(): void;
+}
+
+/** Mails claimed per round. */
+const BATCH = 10;
+/** How long a claim lasts: well above the SMTP time-outs below. */
+export const LEASE_SECONDS = 120;
+/** The first pause after a failed attempt; it doubles with each attempt up to MAX_PAUSE_SECONDS. */
+const FIRST_PAUSE_SECONDS = 30;
+const MAX_PAUSE_SECONDS = 30 * 60;
+
+export function smtpSender(config: Config): MailSender | null {
+  if (!config.SMTP_HOST) return null;
+  const transport = nodemailer.createTransport({
+    host: config.SMTP_HOST,
+    port: config.SMTP_PORT,
+    secure: config.SMTP_PORT === 465,
+    requireTLS: config.SMTP_START_TLS,
+    ignoreTLS: !config.SMTP_START_TLS && config.SMTP_PORT !== 465,
+    auth: config.SMTP_AUTH_USER ? { user: config.SMTP_AUTH_USER, pass: config.SMTP_AUTH_PASS ?? '' } : undefined,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    async send(mail) {
+      const attachments = (Array.isArray(mail.attachments) ? mail.attachments : []) as MailAttachment[];
+      await transport.sendMail({
+        from: config.MAIL_SENDER_ADDRESS,
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.body_text,
+        html: mail.body_html,
+        messageId: `<${mail.id}@perch.mail>`,
+        headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': mail.language },
+        attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+      });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** Whether the SMTP server refused this recipient for good (5xx to the address), so retrying is useless. */
+export function isPermanentFailure(err: unknown): boolean {
+  const e = err as { responseCode?: number; command?: string };
+  return (
+    typeof e.responseCode === 'number' && e.responseCode >= 550 && e.responseCode <= 553 && e.command === 'RCPT TO'
+  );
+}
+
+export function describeFailure(err: unknown): string {
+  const e = err as { response?: string; code?: string; message?: string };
+  return (e.response || [e.code, e.message].filter(Boolean).join(': ') || String(err)).slice(0, 2000);
+}
+
+/** When to try again after attempt number `attempts` failed; null once the mail is too old to keep trying. */
+export function nextAttemptAt(createdAt: Date, attempts: number, retryHours: number, now = new Date()): Date | null {
+  if (now.getTime() - createdAt.getTime() >= retryHours * 3_600_000) return null;
+  const pause = Math.min(MAX_PAUSE_SECONDS, FIRST_PAUSE_SECONDS * 2 ** Math.max(0, attempts - 1));
+  return new Date(now.getTime() + pause * 1000);
+}
+
+/** Claims and sends due mails until none is left; returns how many were sent. */
+export async function deliverDueMails(
+  db: Db,
+  sender: MailSender,
+  config: Pick<Config, 'MAIL_RETRY_HOURS'>,
+  log?: FastifyBaseLogger,
+): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const batch = await claimDueMails(db, BATCH, LEASE_SECONDS);
+    if (batch.length === 0) return sent;
+    for (const mail of batch) {
+      try {
+        await sender.send(mail);
+        await markMailSent(db, mail.id, mail.attempts);
+        sent++;
+      } catch (err) {
+        const retryAt = isPermanentFailure(err)
+          ? null
+          : nextAttemptAt(mail.created_at, mail.attempts, config.MAIL_RETRY_HOURS);
+        log?.warn({ mail: mail.id, kind: mail.kind, err: describeFailure(err), retryAt }, 'mail not delivered');
+        await markMailFailed(db, mail.id, mail.attempts, describeFailure(err), retryAt);
+      }
+    }
+  }
+}
+
+/**
+ * Runs the delivery loop every `pollSeconds` until stopped. A round that fails (the database
+ * is down) is logged and the next round tries again. Returns a function that stops the loop.
+ */
+export function startMailDelivery(
+  db: Db,
+  sender: MailSender,
+  config: Pick<Config, 'MAIL_RETRY_HOURS' | 'MAIL_POLL_SECONDS'>,
+  log: FastifyBaseLogger,
+): () => void {
+  let running = false;
+  let stopped = false;
+  const round = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      await deliverDueMails(db, sender, config, log);
+    } catch (err) {
+      log.error({ err }, 'mail delivery round failed');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void round(), config.MAIL_POLL_SECONDS * 1000);
+  timer.unref();
+  void round();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+    sender.close();
+  };
+}

@@ -25,9 +25,31 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts'],
-          exclude: ['packages/server/src/**/*.unit.test.ts', 'packages/server/src/resilience/**'],
+          exclude: [
+            'packages/server/src/**/*.unit.test.ts',
+            'packages/server/src/**/*.system.test.ts',
+            'packages/server/src/resilience/**',
+          ],
           environment: 'node',
           // One database per worker, reused by every file that worker runs.
+          pool: 'forks',
+          isolate: false,
+          fileParallelism: true,
+          maxWorkers: 2,
+          minWorkers: 1,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          env: { TZ: process.env.TZ ?? 'UTC' },
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // Server tests against system services run as child processes (a real DNS server:
+          // dnsmasq). Not in `npm test`, which needs nothing installed: `npm run test:system`.
+          name: 'system',
+          include: ['packages/server/src/**/*.system.test.ts'],
+          environment: 'node',
           pool: 'forks',
           isolate: false,
           fileParallelism: true,

@@ -118,10 +118,6 @@ export const routes = defineRoutes({
     verifyEmail: ['POST', '/organization/:id/verifyemail/:uuid', 204],
     confirmDeletion: ['POST', '/organization/deleteorg/:id', 204, { public: true }],
   },
-  mailOutbox: {
-    list: ['GET', '/mail-outbox/', 200],
-    retry: ['POST', '/mail-outbox/:id/retry', 204],
-  },
   setting: {
     list: ['GET', '/setting/', 200],
     saveAll: ['PUT', '/setting/', 204],
@@ -229,6 +225,10 @@ export const routes = defineRoutes({
   },
   authAttempt: {
     list: ['GET', '/auth-attempt/', 200],
+  },
+  mailOutbox: {
+    list: ['GET', '/mail-outbox/', 200],
+    retry: ['POST', '/mail-outbox/:id/retry', 204],
   },
   // The groups below are not available in this version: their handlers (features/unavailable/)
   // answer as the reference does with the feature off or nothing to show. Sign-in providers,

@@ -34,7 +34,7 @@ describe('configuration', () => {
     ['RATE_LIMIT_PERIOD', '5 minutes'],
     ['CRYPT_KEY', 'too-short'],
     ['INIT_ADMIN_EMAIL', 'not-an-email'],
-    ['INIT_ORG_LANGUAGE', 'fr'],
+    ['INIT_ORG_LANGUAGE', 'xx'],
     ['LOGIN_PROTECTION_MAX_FAILS', '0'],
   ])('stops with a message naming %s for a bad value', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);

@@ -168,6 +168,12 @@ async function populate(
   `.execute(s.deps.db);
   const provider = rows[0]!.id;
 
+  // A mail in the organisation's outbox (an invitation; without SMTP it stays waiting).
+  await admin.call(routes.user.create, {
+    body: { email: `invitee.${tag.toLowerCase()}@${org.emailDomain}`, role: 0, sendInvitation: true },
+  });
+  const outboxMail = (await admin.call(routes.mailOutbox.list, { query: {} })).items[0]!.id;
+
   const pendingBooking = await admin.call(routes.booking.get, { params: { id: pending } });
   expect(pendingBooking.approved).toBe(false);
   const occurrences = series.data.filter((o) => o.success).map((o) => o.id);
@@ -188,6 +194,7 @@ async function populate(
     recurringBooking: [series.id],
     buddy: [buddy],
     authProvider: [provider],
+    outboxMail: [outboxMail],
     searchTerm: [tag.toLowerCase()],
   };
   const names = [

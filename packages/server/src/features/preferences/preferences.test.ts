@@ -53,7 +53,8 @@ describe('preferences', () => {
       ['date_format', 'YYYY'],
       ['use_24_hour_time', 'yes'],
       ['location_id', 'not-a-uuid'],
-      ['mail_language', 'fr'],
+      ['mail_language', 'xx'],
+      ['mail_language', 'fr-CA'],
       ['timezone', 'Mars/Olympus_Mons'],
       ['timezone', '../etc/passwd'],
     ];

@@ -136,33 +136,6 @@ describe('sign-in providers: there are none', () => {
   });
 });
 
-describe('password reset and invitations: never a 204 that promises a mail', () => {
-  it('answers a reset request with 404 after checking the body', async () => {
-    const body = { organizationId: s.orgId, email: 'user@test.perch.local' };
-    const reset = await answer(anonymous, 'POST', '/auth/initpwreset', body);
-    expect(reset).toMatchObject({ status: 404, message: 'Password reset is not available in this version' });
-    expect(await statusOf(anonymous, 'POST', '/auth/initpwreset', { email: 'user@test.perch.local' })).toBe(400);
-    expect(await statusOf(anonymous, 'POST', '/auth/initpwreset', { ...body, email: 'nobody' })).toBe(400);
-    const states = await s.deps.db.selectFrom('auth_states').select('id').execute();
-    expect(states).toEqual([]);
-  });
-
-  it('has no reset or invitation link to use; weak passwords are refused first', async () => {
-    const strong = { password: 'Valid!pass1' };
-    expect(await answer(anonymous, 'POST', `/auth/pwreset/${UNKNOWN}`, strong)).toMatchObject({
-      status: 404,
-      message: 'Password reset is not available in this version',
-    });
-    expect(await statusOf(anonymous, 'POST', `/auth/pwreset/${UNKNOWN}`, { password: 'weakpassword' })).toBe(400);
-    expect(await answer(anonymous, 'GET', `/auth/setpw/${UNKNOWN}`)).toMatchObject({
-      status: 404,
-      message: 'Invitations are not available in this version',
-    });
-    expect(await statusOf(anonymous, 'POST', `/auth/setpw/${UNKNOWN}`, strong)).toBe(404);
-    expect(await statusOf(anonymous, 'POST', `/auth/setpw/${UNKNOWN}`, { password: 'short' })).toBe(400);
-  });
-});
-
 describe('TOTP: nobody has it on', () => {
   it('starts no setup and knows no setup state', async () => {
     expect(await answer(user, 'GET', '/user/totp/generate')).toMatchObject({
@@ -362,7 +335,7 @@ describe('calendars (iCal files, CalDAV)', () => {
   });
 });
 
-describe('account merge and organisation deletion by mail', () => {
+describe('account merge', () => {
   it('starts no merge (body first) and has no request to finish', async () => {
     expect(await answer(user, 'POST', '/user/merge/init', { email: 'colleague@test.perch.local' })).toMatchObject({
       status: 404,
@@ -373,14 +346,6 @@ describe('account merge and organisation deletion by mail', () => {
     expect(await statusOf(anonymous, 'POST', '/user/merge/init', { email: 'colleague@test.perch.local' })).toBe(401);
     // The existing list of incoming requests still answers.
     expect(await answer(user, 'GET', '/user/merge')).toMatchObject({ status: 200, body: [] });
-  });
-
-  it('has no deletion to confirm (public; the organisation stays)', async () => {
-    const confirm = await answer(anonymous, 'POST', `/organization/deleteorg/${UNKNOWN}`, { code: '123456' });
-    expect(confirm.status).toBe(404);
-    expect(confirm.message).toMatch(/^Confirming an organisation deletion by mail is not available in this version/);
-    expect(await statusOf(anonymous, 'POST', `/organization/deleteorg/${UNKNOWN}`, {})).toBe(400);
-    expect(await statusOf(s.admin, 'GET', `/organization/${ids.globex}`)).toBe(200);
   });
 });
 

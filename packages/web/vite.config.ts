@@ -20,6 +20,7 @@ const API_PREFIXES = [
   '/space-attribute',
   '/stats',
   '/search',
+  '/mail-outbox',
   '/healthcheck',
   '/docs',
 ];

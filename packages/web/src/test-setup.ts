@@ -2,10 +2,12 @@ import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
+import accountMailEn from './i18n/account-mail/en.json';
 import auditEn from './i18n/audit/en.json';
 import bookingEn from './i18n/booking/en.json';
 import en from './i18n/en.json';
 import orgAdminEn from './i18n/org-admin/en.json';
+import organizationsEn from './i18n/organizations/en.json';
 import presenceEn from './i18n/presence/en.json';
 
 // Lazy-loaded pages can take a few seconds to appear on a busy machine.
@@ -36,7 +38,19 @@ Element.prototype.scrollIntoView ??= () => undefined;
 await i18next.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: false,
-  resources: { en: { translation: { ...en, ...bookingEn, ...orgAdminEn, ...auditEn, ...presenceEn } } },
+  resources: {
+    en: {
+      translation: {
+        ...en,
+        ...bookingEn,
+        ...orgAdminEn,
+        ...auditEn,
+        ...presenceEn,
+        ...accountMailEn,
+        ...organizationsEn,
+      },
+    },
+  },
   interpolation: { escapeValue: false },
 });
 

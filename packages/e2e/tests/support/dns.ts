@@ -25,7 +25,10 @@ export async function serveTxtRecords(records: Record<string, string>): Promise<
   await new Promise<void>((resolve, reject) => {
     child.once('error', reject);
     // dnsmasq binds at once; give it a moment, then make sure it is still running.
-    setTimeout(() => (child.exitCode === null ? resolve() : reject(new Error(`dnsmasq exited (${child.exitCode})`))), 300);
+    setTimeout(
+      () => (child.exitCode === null ? resolve() : reject(new Error(`dnsmasq exited (${child.exitCode})`))),
+      300,
+    );
   });
   return () =>
     new Promise<void>((resolve) => {

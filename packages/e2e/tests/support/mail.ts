@@ -7,13 +7,18 @@ export interface CaughtMail {
   text: string;
 }
 
+/** Every mail to `to` so far, oldest first. */
+export async function mailsTo(to: string): Promise<CaughtMail[]> {
+  return (await (await fetch(`${MAIL_API}/mails?to=${encodeURIComponent(to)}`)).json()) as CaughtMail[];
+}
+
 /** Waits for the `count`-th mail to `to` at the journeys' mail server and returns it. */
 export async function waitForMail(to: string, count = 1): Promise<CaughtMail> {
   let mails: CaughtMail[] = [];
   await expect
     .poll(
       async () => {
-        mails = (await (await fetch(`${MAIL_API}/mails?to=${encodeURIComponent(to)}`)).json()) as CaughtMail[];
+        mails = await mailsTo(to);
         return mails.length;
       },
       { timeout: 20_000, message: `a mail to ${to}` },

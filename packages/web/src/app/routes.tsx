@@ -12,6 +12,15 @@ import { FullPageLoader } from './ui/Loaders';
 
 // Each page is its own chunk, so the first load carries only the shell.
 const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
+const RequestPasswordResetPage = lazy(() =>
+  import('../features/auth/RequestPasswordResetPage').then((m) => ({ default: m.RequestPasswordResetPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/ResetPasswordPage').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const InvitationPage = lazy(() =>
+  import('../features/auth/InvitationPage').then((m) => ({ default: m.InvitationPage })),
+);
 const loadSearchPage = () => import('../features/search/SearchPage');
 // Most visits land on the booking page: fetch its code while the session is still being checked.
 if (/^\/ui\/(search\/?)?$/.test(window.location.pathname)) void loadSearchPage();
@@ -71,6 +80,10 @@ export function AppRoutes() {
       <Route index element={<StartPage />} />
       <Route element={<PublicLayout />}>
         <Route path="login" element={<LoginPage />} />
+        {/* The pages behind the mailed links (`/ui/resetpw/<id>/`, `/ui/setpw/<id>/`); open whether signed in or not. */}
+        <Route path="resetpw" element={<RequestPasswordResetPage />} />
+        <Route path="resetpw/:id" element={<ResetPasswordPage />} />
+        <Route path="setpw/:id" element={<InvitationPage />} />
       </Route>
       <Route
         element={

@@ -1,7 +1,9 @@
+import type accountMailEn from './account-mail/en.json';
 import type auditEn from './audit/en.json';
 import type bookingEn from './booking/en.json';
 import type en from './en.json';
 import type orgAdminEn from './org-admin/en.json';
+import type organizationsEn from './organizations/en.json';
 import type presenceEn from './presence/en.json';
 
 /**
@@ -9,7 +11,13 @@ import type presenceEn from './presence/en.json';
  * catalogues (`<section>/<lang>.json`). Sections let screens of different areas keep their
  * strings apart; a key lives in exactly one file.
  */
-export type Catalogue = typeof en & typeof bookingEn & typeof orgAdminEn & typeof presenceEn & typeof auditEn;
+export type Catalogue = typeof en &
+  typeof bookingEn &
+  typeof orgAdminEn &
+  typeof presenceEn &
+  typeof auditEn &
+  typeof accountMailEn &
+  typeof organizationsEn;
 
 /** Paths of every catalogue file of a language among the glob's keys. */
 export function filesOf(paths: readonly string[], language: string): string[] {

@@ -8,6 +8,13 @@ function isWithin(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
+/** The sub-page the path is in; of nested ones (`/admin/settings/org` in `/admin/settings`) the deepest. */
+function activeChild(pathname: string, children: readonly NavigationItem[]): string | undefined {
+  return children
+    .filter((child) => isWithin(pathname, child.to))
+    .reduce<string | undefined>((best, child) => (!best || child.to.length > best.length ? child.to : best), undefined);
+}
+
 const linkStyles = {
   root: { borderRadius: 'var(--mantine-radius-md)' },
   label: { fontSize: 'var(--mantine-font-size-sm)' },
@@ -53,7 +60,7 @@ export function MainNavigation({ items }: { items: readonly NavigationItem[] }) 
               <Box component="ul" role="list" m={0} p={0} ps="md" style={{ listStyle: 'none' }}>
                 {children.map((child) => (
                   <li key={child.to}>
-                    <NavigationLink item={child} active={isWithin(pathname, child.to)} />
+                    <NavigationLink item={child} active={child.to === activeChild(pathname, children)} />
                   </li>
                 ))}
               </Box>

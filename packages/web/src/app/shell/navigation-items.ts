@@ -1,10 +1,13 @@
 import {
   IconAdjustments,
   IconArmchair,
+  IconBuilding,
+  IconBuildings,
   IconCalendarEvent,
   IconChecklist,
   IconChartBar,
   IconHistory,
+  IconMail,
   IconMap2,
   IconSettings,
   IconShieldCog,
@@ -12,10 +15,11 @@ import {
   IconUser,
   IconUsers,
   IconUsersGroup,
+  IconWorldWww,
   type Icon,
 } from '@tabler/icons-react';
 import type { UserMe } from '@perch/contract';
-import { isOrgAdmin } from '@perch/contract/values';
+import { isOrgAdmin, isSuperAdmin } from '@perch/contract/values';
 import type { ComponentType } from 'react';
 import { ApprovalsCountBadge } from '../../features/approvals/ApprovalsCountBadge';
 import type { MessageKey } from '../../i18n';
@@ -70,8 +74,28 @@ export function adminSections(user: UserMe): AdminSection[] {
         description: 'adminSignInLogDescription',
         Icon: IconHistory,
       },
+      { to: '/admin/mail', label: 'navAdminMail', description: 'adminMailDescription', Icon: IconMail },
       { to: '/admin/settings', label: 'navAdminSettings', description: 'adminSettingsDescription', Icon: IconSettings },
     );
+  }
+  if (isOrgAdmin(user.role)) {
+    sections.push(
+      {
+        to: '/admin/settings/org',
+        label: 'navAdminOrganization',
+        description: 'adminOrganizationDescription',
+        Icon: IconBuilding,
+      },
+      { to: '/admin/domains', label: 'navAdminDomains', description: 'adminDomainsDescription', Icon: IconWorldWww },
+    );
+  }
+  if (isSuperAdmin(user.role)) {
+    sections.push({
+      to: '/admin/organizations',
+      label: 'navAdminOrganizations',
+      description: 'adminOrganizationsDescription',
+      Icon: IconBuildings,
+    });
   }
   return sections;
 }

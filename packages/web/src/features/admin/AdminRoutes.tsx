@@ -1,4 +1,4 @@
-import { isOrgAdmin } from '@perch/contract/values';
+import { isOrgAdmin, isSuperAdmin } from '@perch/contract/values';
 import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { useSignedInSession } from '../../app/session/session-context';
@@ -17,9 +17,23 @@ const UserEditPage = lazy(() => import('./users/UserEditPage').then((m) => ({ de
 const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const SignInLogPage = lazy(() => import('./audit/SignInLogPage').then((m) => ({ default: m.SignInLogPage })));
+const MailOutboxPage = lazy(() => import('./mail/MailOutboxPage').then((m) => ({ default: m.MailOutboxPage })));
 const SearchResultsPage = lazy(() =>
   import('./search/SearchResultsPage').then((m) => ({ default: m.SearchResultsPage })),
 );
+const OrganizationsPage = lazy(() =>
+  import('./organizations/OrganizationsPage').then((m) => ({ default: m.OrganizationsPage })),
+);
+const OrganizationPage = lazy(() =>
+  import('./organizations/OrganizationPage').then((m) => ({ default: m.OrganizationPage })),
+);
+const OrganizationDeletionPage = lazy(() =>
+  import('./organizations/OrganizationDeletionPage').then((m) => ({ default: m.OrganizationDeletionPage })),
+);
+const OrganizationSettingsPage = lazy(() =>
+  import('./organizations/OrganizationSettingsPage').then((m) => ({ default: m.OrganizationSettingsPage })),
+);
+const DomainsPage = lazy(() => import('./organizations/DomainsPage').then((m) => ({ default: m.DomainsPage })));
 
 /** Users, groups and settings belong to organisation admins (role ≥ 20); space admins see why they cannot enter. */
 function RequireOrgAdmin({ children }: { children: ReactNode }) {
@@ -29,6 +43,16 @@ function RequireOrgAdmin({ children }: { children: ReactNode }) {
 
 function orgAdminRoute(path: string, page: ReactNode) {
   return <Route key={path} path={path} element={<RequireOrgAdmin>{page}</RequireOrgAdmin>} />;
+}
+
+/** Every organisation on the server belongs to super admins (role 90). */
+function RequireSuperAdmin({ children }: { children: ReactNode }) {
+  const { user } = useSignedInSession();
+  return isSuperAdmin(user.role) ? children : <NoAccessPage />;
+}
+
+function superAdminRoute(path: string, page: ReactNode) {
+  return <Route key={path} path={path} element={<RequireSuperAdmin>{page}</RequireSuperAdmin>} />;
 }
 
 /** The administration screens under `/admin` (space admins and up; the parent route checks). */
@@ -47,6 +71,14 @@ export function AdminRoutes() {
       {orgAdminRoute('users/:userId', <UserEditPage />)}
       {orgAdminRoute('settings', <SettingsPage />)}
       {orgAdminRoute('audit', <SignInLogPage />)}
+      {orgAdminRoute('mail', <MailOutboxPage />)}
+      {orgAdminRoute('settings/org', <OrganizationSettingsPage />)}
+      {orgAdminRoute('domains', <DomainsPage />)}
+      {superAdminRoute('organizations', <OrganizationsPage />)}
+      {superAdminRoute('organizations/new', <OrganizationPage />)}
+      {superAdminRoute('organizations/:orgId', <OrganizationPage />)}
+      {/* Behind the link of the deletion mail, sent to the admin who asked (org admins and up). */}
+      {orgAdminRoute('organizations/delete/:stateId', <OrganizationDeletionPage />)}
       <Route
         path="groups"
         element={

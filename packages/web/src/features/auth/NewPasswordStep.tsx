@@ -1,13 +1,12 @@
-import { Button, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Stack } from '@mantine/core';
 import { updatePasswordAndLogin } from '@perch/client';
 import type { Preflight } from '@perch/contract';
-import { isComplexPassword } from '@perch/contract/values';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Message, MessageKey } from '../../i18n';
+import type { Message } from '../../i18n';
 import { FormErrorAlert } from './FormErrorAlert';
+import { NewPasswordFields, useNewPasswordForm } from './NewPasswordFields';
 import { signInErrorMessage } from './sign-in-errors';
 import { SignInIdentity } from './SignInIdentity';
 import { StepHeading } from './StepHeading';
@@ -26,15 +25,7 @@ export function NewPasswordStep({ email, organisation, currentPassword, onBack }
   const signIn = useSignIn();
   const [error, setError] = useState<Message | null>(null);
   const [busy, setBusy] = useState(false);
-  const form = useForm({
-    initialValues: { newPassword: '', repeatPassword: '' },
-    validate: {
-      newPassword: (value): MessageKey | null =>
-        isComplexPassword(value) && value !== currentPassword ? null : 'passwordRequirements',
-      repeatPassword: (value, values): MessageKey | null =>
-        value === values.newPassword ? null : 'errorPasswordsDiffer',
-    },
-  });
+  const form = useNewPasswordForm(currentPassword);
 
   const submit = form.onSubmit(async ({ newPassword }) => {
     setBusy(true);
@@ -55,33 +46,13 @@ export function NewPasswordStep({ email, organisation, currentPassword, onBack }
     }
   });
 
-  const fieldError = (field: 'newPassword' | 'repeatPassword') => {
-    const key = form.errors[field];
-    return key ? t(key as MessageKey) : undefined;
-  };
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <StepHeading title={t('newPasswordTitle')} subtitle={t('newPasswordIntro')} />
         <SignInIdentity email={email} />
         <FormErrorAlert message={error} />
-        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <PasswordInput
-          {...form.getInputProps('newPassword')}
-          error={fieldError('newPassword')}
-          label={t('newPassword')}
-          description={t('passwordRequirements')}
-          autoComplete="new-password"
-          required
-          autoFocus
-        />
-        <PasswordInput
-          {...form.getInputProps('repeatPassword')}
-          error={fieldError('repeatPassword')}
-          label={t('repeatNewPassword')}
-          autoComplete="new-password"
-          required
-        />
+        <NewPasswordFields form={form} email={email} />
         <Button type="submit" fullWidth loading={busy}>
           {t('savePasswordAndSignIn')}
         </Button>

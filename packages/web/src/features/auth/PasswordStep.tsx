@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ApiError, login } from '@perch/client';
 import type { Preflight } from '@perch/contract';
@@ -6,8 +6,10 @@ import { ErrorCode } from '@perch/contract/values';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Message, MessageKey } from '../../i18n';
 import { FormErrorAlert } from './FormErrorAlert';
+import { resetRequestPath } from './password-link-paths';
 import { signInErrorMessage } from './sign-in-errors';
 import { SignInIdentity } from './SignInIdentity';
 import { StepHeading } from './StepHeading';
@@ -65,6 +67,15 @@ export function PasswordStep({ email, organisation, onBack, onNewPasswordRequire
           required
           autoFocus
         />
+        <Anchor
+          component={Link}
+          to={resetRequestPath(email, organisation.organization.id)}
+          fz="sm"
+          mt={-8}
+          style={{ alignSelf: 'flex-end' }}
+        >
+          {t('forgotPassword')}
+        </Anchor>
         <Button type="submit" fullWidth loading={busy}>
           {t('signIn')}
         </Button>

@@ -32,7 +32,18 @@ export const adminKeys = {
   statsPresence: (start: string, end: string, areaId: string) =>
     ['admin', 'stats', 'presence', start, end, areaId] as const,
   search: (q: string, people: boolean) => ['admin', 'search', q, people] as const,
+  /** Every organisation query below (the list, single organisations, their domains). */
+  organizations: ['admin', 'organizations'] as const,
+  organizationList: ['admin', 'organizations', 'list'] as const,
+  organization: (id: string) => ['admin', 'organizations', 'item', id] as const,
+  domains: (orgId: string) => ['admin', 'organizations', 'item', orgId, 'domains'] as const,
   /** A page of the sign-in log: its window, filters and offset. */
   authAttemptsPage: (query: { start: string; end: string; user?: string; success?: string }, offset: number) =>
     ['admin', 'authAttempts', query.start, query.end, query.user ?? '', query.success ?? '', offset] as const,
+  /** Every query of the mail outbox below (pages, delivery state). */
+  mail: ['admin', 'mail'] as const,
+  /** A page of the outbox: its status filter ('' = all) and offset. */
+  mailPage: (status: string, offset: number) => ['admin', 'mail', 'page', status, offset] as const,
+  /** Whether the server delivers mail, and how many wait. */
+  mailDelivery: ['admin', 'mail', 'delivery'] as const,
 };

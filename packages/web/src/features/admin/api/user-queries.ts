@@ -130,3 +130,17 @@ export function useDeleteUser() {
     },
   });
 }
+
+/** Mails a user who has not chosen a password yet a new invitation (earlier links stop working). */
+export function useSendInvitation() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => client.call(routes.user.sendInvitation, { params: { id } }),
+    onSuccess: (_, id) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.user(id) }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.mail }),
+      ]),
+  });
+}

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 interface ConfirmDeleteOptions {
   title: string;
   message: string;
+  /** The confirm button's label when "Delete" is not the word (Remove, Send …). */
+  confirmLabel?: string;
   onConfirm: () => void;
 }
 
@@ -13,11 +15,11 @@ interface ConfirmDeleteOptions {
 export function useConfirmDelete(): (options: ConfirmDeleteOptions) => void {
   const { t } = useTranslation();
   return useCallback(
-    ({ title, message, onConfirm }: ConfirmDeleteOptions) =>
+    ({ title, message, confirmLabel, onConfirm }: ConfirmDeleteOptions) =>
       modals.openConfirmModal({
         title,
         children: <Text size="sm">{message}</Text>,
-        labels: { confirm: t('delete'), cancel: t('cancel') },
+        labels: { confirm: confirmLabel ?? t('delete'), cancel: t('cancel') },
         confirmProps: { color: 'red' },
         cancelProps: { 'data-autofocus': true },
         onConfirm,

@@ -13,6 +13,8 @@ import { useDeleteUser, useGroupsOfUser, useUser } from '../api/user-queries';
 import { AdminPage } from '../ui/AdminPage';
 import { QueryFailure } from '../ui/QueryFailure';
 import { useConfirmDelete } from '../ui/use-confirm-delete';
+import { awaitsPassword } from './invitation';
+import { ResendInvitationButton } from './ResendInvitationButton';
 import { mayDeleteUser, mayManageUser } from './role-rules';
 import { fullName } from './user-form';
 import { UserForm } from './UserForm';
@@ -52,6 +54,8 @@ export function UserEditPage() {
     });
   };
 
+  const mayResend = user.data !== undefined && user.data.id !== me.id && awaitsPassword(user.data);
+  const mayDelete = user.data !== undefined && mayDeleteUser(me, user.data);
   const failed = [user, groups, memberOf].find((q) => q.isError);
   const ready = groups.isSuccess && (!userId || (user.isSuccess && memberOf.isSuccess));
   return (
@@ -60,11 +64,20 @@ export function UserEditPage() {
       trail={[{ label: t('navAdminUsers'), to: '/admin/users' }]}
       titleAside={user.data && <RoleBadge role={user.data.role} />}
       actions={
-        user.data &&
-        mayDeleteUser(me, user.data) && (
-          <Button variant="default" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={askDelete}>
-            {t('deleteUser')}
-          </Button>
+        (mayResend || mayDelete) && (
+          <>
+            {mayResend && <ResendInvitationButton user={user.data} />}
+            {mayDelete && (
+              <Button
+                variant="default"
+                color="red"
+                leftSection={<IconTrash size={16} aria-hidden />}
+                onClick={askDelete}
+              >
+                {t('deleteUser')}
+              </Button>
+            )}
+          </>
         )
       }
     >

@@ -16,14 +16,15 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '@perch/client';
 import type { Group as UserGroup, Role as RoleNumber, User } from '@perch/contract';
-import { ErrorCode } from '@perch/contract/values';
-import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
+import { ErrorCode, isServiceAccount } from '@perch/contract/values';
+import { IconAlertTriangle, IconDeviceFloppy, IconMailPause } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import type { MessageKey } from '../../../i18n';
+import { useMailDelivery } from '../api/mail-outbox-queries';
 import { useSaveUser } from '../api/user-queries';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes-guard';
 import { PasswordField } from './PasswordField';
@@ -92,7 +93,19 @@ export function UserForm({ user, groups, memberOf }: UserFormProps) {
     const error = form.errors[field];
     return typeof error === 'string' ? t(error as MessageKey) : undefined;
   };
-  const signInChoices: SignInChoice[] = user ? ['keep', 'password', 'invitation'] : ['password', 'invitation'];
+  // Service accounts never sign in with a password of their own choosing: no invitation for them.
+  const signInChoices: SignInChoice[] = (
+    user ? (['keep', 'password', 'invitation'] as const) : (['password', 'invitation'] as const)
+  ).filter((choice) => choice !== 'invitation' || !isServiceAccount(form.values.role));
+  const delivery = useMailDelivery(!isSelf);
+  // A new invitation, or the one already waiting for this person, goes out only when mail is delivered.
+  const invitationMayWait =
+    form.values.signIn === 'invitation' || (form.values.signIn === 'keep' && user?.passwordPending === true);
+  const changeRole = (role: RoleNumber) => {
+    form.setFieldValue('role', role);
+    if (isServiceAccount(role) && form.values.signIn === 'invitation')
+      form.setFieldValue('signIn', user ? 'keep' : 'password');
+  };
 
   const submit = form.onSubmit((values) => {
     setFailure(null);
@@ -163,7 +176,7 @@ export function UserForm({ user, groups, memberOf }: UserFormProps) {
                 label={t('userRole')}
                 data={roles}
                 value={String(form.values.role)}
-                onChange={(value) => value !== null && form.setFieldValue('role', Number(value) as RoleNumber)}
+                onChange={(value) => value !== null && changeRole(Number(value) as RoleNumber)}
                 allowDeselect={false}
                 disabled={roleLocked}
                 description={isSelf ? t('roleOwnLocked') : t(ROLE_DESCRIPTIONS[form.values.role])}
@@ -206,6 +219,11 @@ export function UserForm({ user, groups, memberOf }: UserFormProps) {
                     ))}
                   </Stack>
                 </Radio.Group>
+                {invitationMayWait && delivery.data?.configured === false && (
+                  <Alert color="yellow" variant="light" icon={<IconMailPause size={20} aria-hidden />}>
+                    {t('invitationDeliveryWarning')}
+                  </Alert>
+                )}
                 {form.values.signIn === 'password' && (
                   <PasswordField
                     label={user ? t('newPassword') : t('password')}

@@ -1,0 +1,112 @@
+import { ActionIcon, Alert, Button, CopyButton, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ApiError } from '@perch/client';
+import type { Domain } from '@perch/contract';
+import { IconAlertTriangle, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApiErrorMessage } from '../../../app/use-api-error-message';
+import { useVerifyDomain } from '../api/organization-queries';
+import { verificationRecord } from './organization-form';
+
+interface DomainVerificationProps {
+  orgId: string;
+  domain: Domain;
+  /** Called with the message to show once the domain is active (it leaves the pending list then). */
+  onVerified: (message: string) => void;
+}
+
+/** The DNS record that proves a pending domain, and "Verify now" with what came of it. */
+export function DomainVerification({ orgId, domain, onVerified }: DomainVerificationProps) {
+  const { t } = useTranslation();
+  const verify = useVerifyDomain(orgId);
+  const errorMessage = useApiErrorMessage();
+  const [failure, setFailure] = useState<string | null>(null);
+  const headingId = useId();
+  const record = verificationRecord(domain.verifyToken);
+  const name = domain.domain;
+
+  const run = () => {
+    setFailure(null);
+    verify.mutate(name, {
+      onSuccess: (result) =>
+        onVerified(t(result === 'alreadyActive' ? 'domainAlreadyActive' : 'domainVerified', { domain: name })),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 400) setFailure(t('domainTxtNotFound', { domain: name }));
+        else if (error instanceof ApiError && error.status === 409)
+          setFailure(t('domainActiveElsewhere', { domain: name }));
+        else setFailure(errorMessage(error));
+      },
+    });
+  };
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="sm">
+        <Title order={3} fz="h5" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+          {t('domainVerifyTitle', { domain: name })}
+        </Title>
+        <Text fz="sm">{t('domainVerifyIntro', { domain: name })}</Text>
+        <Table.ScrollContainer minWidth={280} type="native">
+          <Table withTableBorder variant="vertical" layout="fixed" fz="sm">
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th w={110}>{t('domainRecordType')}</Table.Th>
+                <Table.Td ff="monospace">TXT</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('domainRecordName')}</Table.Th>
+                <Table.Td ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+                  {name}
+                </Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>{t('domainRecordValue')}</Table.Th>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap" justify="space-between">
+                    <Text ff="monospace" fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {record}
+                    </Text>
+                    <CopyButton value={record}>
+                      {({ copied, copy }) => (
+                        <Tooltip label={copied ? t('orgCopied') : t('domainCopyValue')}>
+                          <ActionIcon
+                            variant="subtle"
+                            color={copied ? 'teal' : 'gray'}
+                            onClick={copy}
+                            aria-label={copied ? t('orgCopied') : t('domainCopyValue')}
+                          >
+                            {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                          </ActionIcon>
+                        </Tooltip>
+                      )}
+                    </CopyButton>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {failure && (
+          <Alert
+            color="red"
+            icon={<IconAlertTriangle size={20} aria-hidden />}
+            title={t('domainVerifyFailedTitle')}
+            role="alert"
+          >
+            {failure}
+          </Alert>
+        )}
+        <Group>
+          <Button
+            variant="light"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            loading={verify.isPending}
+            onClick={run}
+          >
+            {t('domainVerifyNow')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -18,9 +18,12 @@ test('a super admin creates an organisation, verifies a domain and deletes the o
   try {
     await signInThroughUi(page);
     await expectSignedInLayout(page);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Administration' }).click();
     await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Organisations' })
+      .getByRole('main')
+      .getByRole('link', { name: /^Organisations/ })
+      .first()
       .click();
     await page
       .getByRole('link', { name: 'New organisation' })
@@ -60,7 +63,7 @@ test('a super admin creates an organisation, verifies a domain and deletes the o
     await login(itAdmin, { email: 'it@initech.example', password: 'Chosen!pass2', organizationId: created });
     await itAdmin.call(routes.organization.addDomain, { params: { id: created, domain: 'mail.initech.example' } });
     await page.reload();
-    const pending = page.getByRole('row', { name: /mail\.initech\.example/ });
+    const pending = page.getByRole('row', { name: /mail\.initech\.example/ }).first();
     await expect(pending).toContainText('Waiting for verification');
     const card = page.getByRole('region', { name: 'Verify mail.initech.example' });
     const value = (await card.getByText(/^perch-verification=/).textContent())!.trim();

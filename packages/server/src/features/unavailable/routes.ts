@@ -14,9 +14,9 @@ import { findUser } from '../users/repo.js';
 import { clearApiToken, clearTotpSecret } from './repo.js';
 
 /**
- * Routes of features this version does not have yet (mail, password reset and invitations:
- * mail; sign-in providers, passkeys, TOTP and API tokens: company sign-in; iCal and CalDAV:
- * calendars; account merge: the embedded wiki mode) or does not plan (kiosk displays, the hosted service's
+ * Routes of features this version does not have yet (sign-in providers, passkeys, TOTP and
+ * API tokens: company sign-in; iCal and CalDAV: calendars; account merge: the embedded wiki
+ * mode) or does not plan (kiosk displays, the hosted service's
  * feedback and sign-up). Each answers as the reference does when the feature is off or has
  * nothing to show, after the checks the reference makes first (sign-in, body, role): an empty
  * list, a 204 for removing what is not there, or the reference's own refusal. None answers a

@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, Skeleton, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconChevronLeft, IconChevronRight, IconDownload, IconHistory, IconSearch } from '@tabler/icons-react';
+import { IconDownload, IconHistory, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { timePrefsFrom } from '../../../shared/time/time-prefs';
 import { userZone } from '../../../shared/time/wall-time';
 import { SIGN_IN_LOG_PAGE_SIZE, useAuthAttemptExport, useAuthAttempts } from '../api/auth-attempt-queries';
+import { ListPager } from '../ui/ListPager';
 import { AdminPage } from '../ui/AdminPage';
 import { QueryFailure } from '../ui/QueryFailure';
 import {
@@ -195,33 +196,15 @@ export function SignInLogPage() {
       {attempts.isSuccess && rows.length > 0 && (
         <>
           <SignInLogTable rows={rows} formatTime={formatTime} />
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Text fz="sm" c="dimmed" aria-live="polite">
-              {t('signInLogRange', { count: total, from: first, to: first + rows.length - 1 })}
-            </Text>
-            {total > SIGN_IN_LOG_PAGE_SIZE && (
-              <Group gap="xs" role="navigation" aria-label={t('signInLogPages')}>
-                <Button
-                  variant="default"
-                  size="sm"
-                  leftSection={<IconChevronLeft size={16} aria-hidden className="mirror-in-rtl" />}
-                  disabled={page === 0}
-                  onClick={() => apply(filters, page - 1)}
-                >
-                  {t('signInLogPrevious')}
-                </Button>
-                <Button
-                  variant="default"
-                  size="sm"
-                  rightSection={<IconChevronRight size={16} aria-hidden className="mirror-in-rtl" />}
-                  disabled={page >= lastPage}
-                  onClick={() => apply(filters, page + 1)}
-                >
-                  {t('signInLogNext')}
-                </Button>
-              </Group>
-            )}
-          </Group>
+          <ListPager
+            range={t('signInLogRange', { count: total, from: first, to: first + rows.length - 1 })}
+            label={t('signInLogPages')}
+            previousLabel={t('signInLogPrevious')}
+            nextLabel={t('signInLogNext')}
+            page={page}
+            lastPage={lastPage}
+            onPage={(p) => apply(filters, p)}
+          />
         </>
       )}
     </AdminPage>

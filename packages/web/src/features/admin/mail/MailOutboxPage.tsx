@@ -2,7 +2,7 @@ import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Skeleton, Text }
 import { notifications } from '@mantine/notifications';
 import type { MailStatus, OutboxMail } from '@perch/contract';
 import { MAIL_STATUSES } from '@perch/contract/values';
-import { IconChevronLeft, IconChevronRight, IconMail, IconMailPause } from '@tabler/icons-react';
+import { IconMail, IconMailPause } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { timePrefsFrom } from '../../../shared/time/time-prefs';
 import { userZone } from '../../../shared/time/wall-time';
 import { MAIL_PAGE_SIZE, useMailOutbox, useRetryMail } from '../api/mail-outbox-queries';
 import { formatInstant } from '../audit/sign-in-log';
+import { ListPager } from '../ui/ListPager';
 import { AdminPage } from '../ui/AdminPage';
 import { QueryFailure } from '../ui/QueryFailure';
 import { mailFilterFromParams, mailFilterToParams, STATUS_COLORS, STATUS_LABELS, type MailFilter } from './mail-outbox';
@@ -139,33 +140,15 @@ export function MailOutboxPage() {
             onRetry={tryAgain}
             retryingId={retry.isPending ? (retry.variables ?? null) : null}
           />
-          <Group justify="space-between" gap="sm" wrap="wrap">
-            <Text fz="sm" c="dimmed" aria-live="polite">
-              {t('mailRange', { count: total, from: first, to: first + rows.length - 1 })}
-            </Text>
-            {total > MAIL_PAGE_SIZE && (
-              <Group gap="xs" role="navigation" aria-label={t('mailPages')}>
-                <Button
-                  variant="default"
-                  size="sm"
-                  leftSection={<IconChevronLeft size={16} aria-hidden className="mirror-in-rtl" />}
-                  disabled={page === 0}
-                  onClick={() => apply({ status, page: page - 1 })}
-                >
-                  {t('mailPrevious')}
-                </Button>
-                <Button
-                  variant="default"
-                  size="sm"
-                  rightSection={<IconChevronRight size={16} aria-hidden className="mirror-in-rtl" />}
-                  disabled={page >= lastPage}
-                  onClick={() => apply({ status, page: page + 1 })}
-                >
-                  {t('mailNext')}
-                </Button>
-              </Group>
-            )}
-          </Group>
+          <ListPager
+            range={t('mailRange', { count: total, from: first, to: first + rows.length - 1 })}
+            label={t('mailPages')}
+            previousLabel={t('mailPrevious')}
+            nextLabel={t('mailNext')}
+            page={page}
+            lastPage={lastPage}
+            onPage={(p) => apply({ status, page: p })}
+          />
         </>
       )}
     </AdminPage>

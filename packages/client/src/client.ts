@@ -76,8 +76,9 @@ export class PerchClient {
       accessToken: c.accessToken,
       refreshToken: c.refreshToken,
       accessTokenExpiry: c.accessTokenExpiry ?? jwtExpiry(c.accessToken) ?? Date.now() + FALLBACK_TOKEN_LIFETIME_MS,
-      // The server's refresh answer has an empty logout URL; keep the one from sign-in.
+      // The server's refresh answer has empty provider URLs; keep the ones from sign-in.
       logoutUrl: c.logoutUrl || previous?.logoutUrl || '',
+      profilePageUrl: c.profilePageUrl || previous?.profilePageUrl || '',
     };
     this.store.save(stored);
     return stored;
@@ -144,6 +145,7 @@ export class PerchClient {
       refreshToken: body.refreshToken,
       ...(typeof body.accessTokenExpiry === 'number' ? { accessTokenExpiry: body.accessTokenExpiry } : {}),
       ...(typeof body.logoutUrl === 'string' ? { logoutUrl: body.logoutUrl } : {}),
+      ...(typeof body.profilePageUrl === 'string' ? { profilePageUrl: body.profilePageUrl } : {}),
     });
   }
 

@@ -5,6 +5,8 @@ export interface StoredCredentials {
   accessTokenExpiry: number;
   refreshToken: string;
   logoutUrl: string;
+  /** The sign-in provider's account page for the user ('' or absent: none). */
+  profilePageUrl?: string;
 }
 
 /** Where credentials live: memory for scripts and tests, browser storage in the web app. */

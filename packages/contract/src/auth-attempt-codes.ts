@@ -3,14 +3,15 @@
  * and why an attempt failed. Zod-free, so the web app can name and translate every value.
  */
 
-/** How a sign-in was attempted. Only `password` is recorded today; the others follow with their flows. */
-export const AUTH_METHODS = ['password', 'totp', 'passkey', 'passkey_2fa', 'oauth', 'confluence'] as const;
+/** How a sign-in was attempted (`saml` is a Perch addition: a SAML sign-in provider). */
+export const AUTH_METHODS = ['password', 'totp', 'passkey', 'passkey_2fa', 'oauth', 'saml', 'confluence'] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
 
 /**
  * Why a sign-in failed (`''` on success). The reference's codes, plus Perch's `throttled` (too
- * many failures from the address, 429) and `password_update_not_required` (a forced password
- * change asked for by an account that has none pending).
+ * many failures from the address, 429), `password_update_not_required` (a forced password
+ * change asked for by an account that has none pending) and `not_service_account` (HTTP Basic
+ * credentials of an account that is no service account: only roles 21/22 authenticate that way).
  */
 export const AUTH_ERROR_CODES = [
   'user_not_found',
@@ -22,6 +23,7 @@ export const AUTH_ERROR_CODES = [
   'wrong_password',
   'password_update_required',
   'password_update_not_required',
+  'not_service_account',
   'throttled',
   'totp_replay',
   'totp_invalid',

@@ -7,10 +7,11 @@
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /**
- * The status of a successful answer: 200 with a body, 201 with `X-Object-Id`, 204 empty, 307 a
- * redirect (a browser navigation, `Location` names the target).
+ * The status of a successful answer: 200 with a body, 201 with `X-Object-Id`, 204 empty, 303 or
+ * 307 a redirect (a browser navigation, `Location` names the target; 303 turns a form post into
+ * a page load).
  */
-export type SuccessStatus = 200 | 201 | 204 | 307;
+export type SuccessStatus = 200 | 201 | 204 | 303 | 307;
 
 export interface RouteFlags {
   /** Reachable without signing in (a valid token is still read when sent). */
@@ -19,8 +20,10 @@ export interface RouteFlags {
   readonly withSession?: true;
   /** The request body is raw bytes of any content type (an image), not JSON. */
   readonly rawBody?: true;
+  /** The request body is an HTML form (`application/x-www-form-urlencoded`), not JSON. */
+  readonly formBody?: true;
   /** The answer is this content type instead of JSON. */
-  readonly produces?: 'text/csv' | 'text/calendar';
+  readonly produces?: 'text/csv' | 'text/calendar' | 'application/samlmetadata+xml';
   /** A second success status the route may answer with (an empty 200). */
   readonly alsoStatus?: 200;
 }
@@ -80,8 +83,18 @@ export const routes = defineRoutes({
     checkInvitation: ['GET', '/auth/setpw/:id', 204, { public: true }],
     invitationLink: ['GET', '/auth/invitation/:id', 200, { public: true }],
     acceptInvitation: ['POST', '/auth/setpw/:id', 204, { public: true }],
-    // Not available in this version (issue 12): see features/unavailable/.
     providerLogin: ['GET', '/auth/:providerId/login/:type/', 307, { public: true }],
+    providerCallback: ['GET', '/auth/:providerId/callback', 307, { public: true }],
+    samlResponse: ['POST', '/auth/:providerId/callback', 303, { public: true, formBody: true }],
+    samlMetadata: [
+      'GET',
+      '/auth/:providerId/saml/metadata',
+      200,
+      {
+        public: true,
+        produces: 'application/samlmetadata+xml',
+      },
+    ],
     verify: ['GET', '/auth/verify/:id', 200, { public: true }],
   },
   user: {
@@ -230,10 +243,7 @@ export const routes = defineRoutes({
     list: ['GET', '/mail-outbox/', 200],
     retry: ['POST', '/mail-outbox/:id/retry', 204],
   },
-  // The groups below are not available in this version: their handlers (features/unavailable/)
-  // answer as the reference does with the feature off or nothing to show. Sign-in providers,
-  // passkeys, TOTP and API tokens come with company sign-in; kiosk, feedback and cloud sign-up are not
-  // planned (README, "Running the Seatsurfing web UI against Perch").
+  // Company sign-in: sign-in providers, second factors (passkeys, TOTP) and API tokens.
   authProvider: {
     list: ['GET', '/auth-provider/', 200],
     create: ['POST', '/auth-provider/', 201],
@@ -241,6 +251,7 @@ export const routes = defineRoutes({
     get: ['GET', '/auth-provider/:id', 200],
     update: ['PUT', '/auth-provider/:id', 204],
     delete: ['DELETE', '/auth-provider/:id', 204],
+    testResult: ['GET', '/auth-provider/:id/test/:stateId', 200],
   },
   passkey: {
     list: ['GET', '/user/passkey/', 200],
@@ -258,12 +269,17 @@ export const routes = defineRoutes({
     validate: ['POST', '/user/totp/validate', 204],
     disable: ['POST', '/user/totp/disable', 204],
     resetForUser: ['DELETE', '/user/:id/totp', 204],
+    // Perch addition: single-use recovery codes for when the authenticator app is lost.
+    recoveryCodeCount: ['GET', '/user/totp/recovery-codes', 200],
+    newRecoveryCodes: ['POST', '/user/totp/recovery-codes', 200],
   },
   apiToken: {
     get: ['GET', '/user/:id/api-token', 200],
     create: ['POST', '/user/:id/api-token', 200],
     delete: ['DELETE', '/user/:id/api-token', 204],
   },
+  // Not planned: their handlers (features/unavailable/) answer as the reference does with the
+  // feature off (README, "Running the Seatsurfing web UI against Perch").
   kiosk: {
     status: ['GET', '/kiosk/:spaceId/status', 200, { public: true }],
   },

@@ -88,9 +88,9 @@ export const SETTINGS = {
   booking_retention_enabled: bool('0', 'admin'),
   booking_retention_days: int(365, 30, 999, 'admin'),
   target_utilization_hours_per_week: int(40, 0, 168, 'admin'),
-  // 1 (everyone) and 2 (space admins and up) arrive with two-factor sign-in; until then
-  // requiring it would lock people out.
-  enforce_totp: int(0, 0, 0),
+  // Requiring a second factor: 0 off, 1 everyone, 2 space admins and up (accounts bound to a
+  // sign-in provider are exempt; their provider decides).
+  enforce_totp: int(0, 0, 2),
   hide_reports: bool('0'),
   hide_stats: bool('0'),
   kiosk_mode_enabled: bool('0', 'admin'),
@@ -106,7 +106,7 @@ export const SETTINGS = {
   feature_custom_domains: feature,
   feature_groups: feature,
   // Sign-in providers come with company sign-in; kiosk mode is not planned (see README).
-  feature_auth_providers: featureOff,
+  feature_auth_providers: feature,
   feature_recurring_bookings: feature,
   feature_kiosk_mode: featureOff,
 } as const satisfies Record<string, SettingDefinition>;

@@ -11,3 +11,4 @@ export * from './settings-catalogue.js';
 export * from './preferences-catalogue.js';
 export * from './routes.js';
 export * from './auth-attempt-codes.js';
+export * from './auth-providers.js';

@@ -4,8 +4,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { App } from './app-context.js';
 import type { TrustProxy } from './config.js';
 import type { AppDeps } from './context.js';
+import { apiTokenRoutes } from './features/api-tokens/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { authAttemptRoutes } from './features/auth-attempts/routes.js';
+import { authProviderRoutes } from './features/auth-providers/routes.js';
 import { bookingRoutes } from './features/bookings/routes.js';
 import { buddyRoutes } from './features/buddies/routes.js';
 import { recurringRoutes } from './features/recurring/routes.js';
@@ -16,6 +18,7 @@ import { mailRoutes } from './features/mail/routes.js';
 import { organizationRoutes } from './features/organizations/routes.js';
 import { preferenceRoutes } from './features/preferences/routes.js';
 import { searchRoutes } from './features/search/routes.js';
+import { secondFactorRoutes } from './features/second-factors/routes.js';
 import { settingRoutes } from './features/settings/routes.js';
 import { installStatsInvalidation } from './features/stats/cache.js';
 import { statsRoutes } from './features/stats/routes.js';
@@ -82,7 +85,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(authProviderRoutes);
   await app.register(userRoutes);
+  await app.register(apiTokenRoutes);
+  await app.register(secondFactorRoutes);
   await app.register(organizationRoutes);
   await app.register(settingRoutes);
   await app.register(preferenceRoutes);

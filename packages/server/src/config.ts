@@ -125,6 +125,10 @@ const envSchema = z.object({
   LOGIN_PROTECTION_SLIDING_WINDOW_SECONDS: int(1, 86_400 * 30).default(600),
   LOGIN_PROTECTION_BAN_MINUTES: int(1, 60 * 24 * 30).default(5),
   MAX_SESSIONS_PER_USER: int(1, 1000).default(10),
+  /** Passkeys one account may register. */
+  MAX_PASSKEYS_PER_USER: int(1, 1000).default(10),
+  /** The relying party's name that browsers show when creating or using a passkey. */
+  WEBAUTHN_RP_DISPLAY_NAME: z.string().trim().min(1).max(64).default('Perch'),
   ACCESS_TOKEN_TTL_SECONDS: int(30, 86_400).default(900),
   DISABLE_PASSWORD_LOGIN: bool.default(false),
   ALLOW_ORG_DELETE: bool.default(false),

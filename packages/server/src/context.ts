@@ -33,7 +33,11 @@ export interface AuthContext {
   orgId: string;
   email: string;
   role: number;
-  sessionId: string;
+  /**
+   * The sign-in session of the request; null for a service account, which authenticates each
+   * request (HTTP Basic or an API token) and has no session to list or sign out of.
+   */
+  sessionId: string | null;
   /** The caller's user row as of this request. */
   user: UserRow;
   organization: { id: string; name: string; language: string; primaryDomain: string };

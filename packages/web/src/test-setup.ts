@@ -9,6 +9,9 @@ import en from './i18n/en.json';
 import orgAdminEn from './i18n/org-admin/en.json';
 import organizationsEn from './i18n/organizations/en.json';
 import presenceEn from './i18n/presence/en.json';
+import secondFactorEn from './i18n/second-factor/en.json';
+import serviceAccountsEn from './i18n/service-accounts/en.json';
+import signInProvidersEn from './i18n/sign-in-providers/en.json';
 
 // Lazy-loaded pages can take a few seconds to appear on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -48,6 +51,9 @@ await i18next.use(initReactI18next).init({
         ...presenceEn,
         ...accountMailEn,
         ...organizationsEn,
+        ...secondFactorEn,
+        ...serviceAccountsEn,
+        ...signInProvidersEn,
       },
     },
   },

@@ -6,45 +6,58 @@ import {
   authProviderSaveBody,
   authProviderSchema,
   authProviderStubSchema,
+  providerTestParams,
+  providerTestResultSchema,
 } from '../entities/auth.js';
 import { endpoints } from '../endpoint.js';
 import { ErrorCode } from '../error-codes.js';
 import { routes } from '../routes.js';
 
-/** Sign-in providers (OAuth 2): not available in this version; there are none (arrives with company sign-in). */
+/** Sign-in providers of an organisation: OAuth 2 / OpenID Connect and SAML 2.0 (reference §2.2). */
 export const authProviderApi = endpoints('sign-in providers', routes.authProvider, {
   list: {
-    summary: "Not available in this version: the organisation's sign-in providers (org admins)",
-    description: 'Answers `[]`: there are no sign-in providers.',
+    summary: "The organisation's sign-in providers, by name (org admins)",
+    description: 'Client secrets are never returned (`clientSecret` is "").',
     response: z.array(authProviderSchema),
   },
   create: {
-    summary: 'Not available in this version: add a sign-in provider (org admins)',
-    description: 'Answers 402 after checking the body and the role, as the reference does with the feature off.',
+    summary: 'Add a sign-in provider (org admins)',
+    description:
+      'OAuth 2 needs scopes, a client ID and secret, and the token and user-info URLs unless an OpenID ' +
+      'issuer is given (its discovery document supplies them). SAML needs the single sign-on URL and the ' +
+      "identity provider's certificate. The client secret is stored encrypted.",
     body: authProviderCreateBody,
-    errors: { 402: [], 409: [ErrorCode.AuthProviderAlreadyExists] },
+    errors: { 409: [ErrorCode.AuthProviderAlreadyExists] },
   },
   byOrganization: {
-    summary: "Not available in this version: an organisation's sign-in providers for the sign-in page",
-    description: 'Answers `[]` for an existing organisation.',
+    summary: "An organisation's sign-in providers for the sign-in page (public)",
     params: authProviderOrgParams,
     response: z.array(authProviderStubSchema),
   },
   get: {
-    summary: 'Not available in this version: one sign-in provider (org admins)',
-    description: 'Answers 404: there are no sign-in providers.',
+    summary: 'One sign-in provider (org admins)',
     params: idParams,
     response: authProviderSchema,
   },
   update: {
-    summary: 'Not available in this version: change a sign-in provider (org admins)',
-    description: 'Answers 404 after checking the body: there are no sign-in providers.',
+    summary: 'Change a sign-in provider (org admins)',
+    description: 'An empty `clientSecret` keeps the stored one.',
     params: idParams,
     body: authProviderSaveBody,
+    errors: { 409: [ErrorCode.AuthProviderAlreadyExists] },
   },
   delete: {
-    summary: 'Not available in this version: remove a sign-in provider (org admins)',
-    description: 'Answers 404: there are no sign-in providers.',
+    summary: 'Remove a sign-in provider (org admins)',
+    description: '400 while users are bound to it: move them to another sign-in method first.',
     params: idParams,
+  },
+  testResult: {
+    summary: 'What a test sign-in through the provider brought back (org admins, Perch addition)',
+    description:
+      'After `GET /auth/:providerId/login/test/`, the provider returns to ' +
+      '`/ui/admin/auth-providers/:id/test/:stateId/`; this answers what it sent and whether that person ' +
+      'could sign in. Nobody is signed in or created by a test. The result is kept for five minutes.',
+    params: providerTestParams,
+    response: providerTestResultSchema,
   },
 });

@@ -8,9 +8,12 @@ import {
   passwordResetRequestBody,
   preflightBody,
   preflightSchema,
+  providerCallbackQuery,
   providerLoginParams,
   providerLoginQuery,
+  providerParams,
   refreshBody,
+  samlResponseBody,
   updatePasswordBody,
 } from '../entities/auth.js';
 import { domainNameParams } from '../entities/organization.js';
@@ -34,16 +37,26 @@ export const authApi = endpoints('auth', routes.auth, {
     response: preflightSchema,
   },
   login: {
-    summary: 'Sign in with email and password',
+    summary: 'Sign in with email and password, and a second factor when the account has one',
+    description:
+      'Answers 401 with an empty body when the account has TOTP and no `code` was sent; 400 for a wrong or ' +
+      'replayed code. When the account has passkeys and no assertion was sent, 401 with the JSON body ' +
+      '`{requirePasskey: true, stateId, passkeyChallenge, allowTotpFallback}`: sign `passkeyChallenge.publicKey` ' +
+      'and send the login again with `passkeyStateId` and `passkeyCredential` (404 when the state is unknown ' +
+      'or expired or the assertion fails, 403 when the state belongs to another account), or with a `code` when ' +
+      '`allowTotpFallback`. 401 + 5001 when an admin asked for a new password.',
     body: loginBody,
     response: credentialsSchema,
-    errors: { 401: [ErrorCode.PasswordUpdateRequired], 429: [] },
+    errors: { 401: [ErrorCode.PasswordUpdateRequired], 403: [], 404: [], 429: [] },
   },
   updatePassword: {
     summary: 'Sign in while setting the new password an admin asked for',
+    description:
+      'An account with a second factor needs it here as on `POST /auth/login` (the same 401 answers), before ' +
+      'the password changes.',
     body: updatePasswordBody,
     response: credentialsSchema,
-    errors: { 429: [] },
+    errors: { 403: [], 404: [], 429: [] },
   },
   refresh: {
     summary: 'Exchange a refresh token for new credentials (tokens rotate on every use)',
@@ -98,15 +111,43 @@ export const authApi = endpoints('auth', routes.auth, {
     errors: { 410: [] },
   },
   providerLogin: {
-    summary: "Not available in this version: sign in through a provider (redirects to the provider's page)",
-    description: 'Answers 404: there are no sign-in providers.',
+    summary: "Sign in through a provider: redirects to the provider's sign-in page",
+    description:
+      'OAuth 2 with PKCE, state and (OpenID) nonce; SAML with a signed-in-place AuthnRequest. The sign-in ' +
+      'must finish within five minutes. Unknown provider: 404; a provider that cannot be used (bad set-up, ' +
+      'unreadable secret, discovery failing): redirect to `/ui/login/failed/?reason=config`.',
     params: providerLoginParams,
     query: providerLoginQuery,
   },
+  providerCallback: {
+    summary: 'Where an OAuth 2 provider sends the browser back',
+    description:
+      'Exchanges the code, reads the user info (and checks the ID token when the provider is OpenID), then ' +
+      'redirects to `/ui/login/success/<ticket>/` (the ticket is redeemed with `GET /auth/verify/:id`) or to ' +
+      '`/ui/login/failed/?reason=…`. A replayed or expired state fails with reason `expired`.',
+    params: providerParams,
+    query: providerCallbackQuery,
+  },
+  samlResponse: {
+    summary: 'Where a SAML identity provider posts its response (assertion consumer service)',
+    description:
+      "The response must be signed with the provider's certificate, name this service as audience and " +
+      'answer a request made here in the last five minutes. Then as the OAuth callback: a redirect (303) to ' +
+      'the success or failed page.',
+    params: providerParams,
+    body: samlResponseBody,
+  },
+  samlMetadata: {
+    summary: "Perch's SAML service-provider metadata for a provider (entity ID and assertion consumer URL)",
+    params: providerParams,
+  },
   verify: {
-    summary: 'Not available in this version: exchange the ticket of a provider sign-in for credentials',
-    description: 'Answers 404: no sign-in tickets exist.',
+    summary: 'Exchange the ticket of a provider sign-in for credentials',
+    description:
+      'The ticket lives five minutes; after its first use it stays valid 30 seconds more, so a repeated ' +
+      "request also succeeds, then it is gone. `logoutUrl` is the provider's logout URL.",
     params: idParams,
     response: credentialsSchema,
+    errors: { 402: [], 403: [] },
   },
 });

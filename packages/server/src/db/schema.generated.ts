@@ -36,6 +36,8 @@ export interface AuthProvidersTable {
   logout_url: Generated<string>;
   profile_page_url: Generated<string>;
   read_only: Generated<boolean>;
+  issuer: Generated<string>;
+  idp_certificate: Generated<string>;
 }
 
 export interface AuthStatesTable {
@@ -177,6 +179,23 @@ export interface OrganizationsTable {
   signup_date: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 
+export interface PasskeysTable {
+  id: Generated<string>;
+  user_id: string;
+  credential_id_encrypted: string;
+  credential_id_hash: string;
+  public_key_encrypted: string;
+  attestation_type: Generated<string>;
+  aaguid_encrypted: Generated<string>;
+  sign_count: Generated<number>;
+  backup_eligible: Generated<boolean>;
+  backup_state: Generated<boolean>;
+  transports: Generated<string[]>;
+  name: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface RateLimitHitsTable {
   subject: string;
   window_start: number;
@@ -281,6 +300,12 @@ export interface SystemSettingsTable {
   value: Generated<string>;
 }
 
+export interface TotpRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
 export interface UserGroupsTable {
   group_id: string;
   user_id: string;
@@ -309,6 +334,9 @@ export interface UsersTable {
   password_update_required: Generated<boolean>;
   api_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  api_token_created_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  api_token_last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface Database {
@@ -329,6 +357,7 @@ export interface Database {
   merge_requests: MergeRequestsTable;
   organization_domains: OrganizationDomainsTable;
   organizations: OrganizationsTable;
+  passkeys: PasskeysTable;
   rate_limit_hits: RateLimitHitsTable;
   recurring_bookings: RecurringBookingsTable;
   refresh_tokens: RefreshTokensTable;
@@ -342,6 +371,7 @@ export interface Database {
   spaces: SpacesTable;
   stats_cache: StatsCacheTable;
   system_settings: SystemSettingsTable;
+  totp_recovery_codes: TotpRecoveryCodesTable;
   user_groups: UserGroupsTable;
   user_preferences: UserPreferencesTable;
   users: UsersTable;

@@ -1,6 +1,8 @@
+import { Role } from '@perch/contract';
 import type { App } from '../app-context.js';
 import type { AuthContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
+import { createServiceAccountAuthenticator } from '../features/service-accounts/authenticate.js';
 import { tooManyRequests, unauthorized } from './errors.js';
 import { RateLimiter } from './rate-limit.js';
 
@@ -27,11 +29,30 @@ const TOUCH_INTERVAL_MS = 60_000;
 /** Paths served to everyone: the web app's files and the API documentation. */
 const PUBLIC_PREFIXES = ['/ui/', '/docs'];
 
+/** Methods a read-only service account (role 21) may send: reads only. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
- * Authenticates every request that carries a bearer token and enforces the per-user rate
- * limit. One read checks the session and user and loads the user with its organisation;
- * session activity is written in the background at most once a minute, and the rate
- * limiter mostly counts locally (see rate-limit.ts).
+ * What the Authorization header carries: a bearer JWT (a session's access token), a bearer
+ * API token (any other bearer value, reference §0), HTTP Basic credentials, or nothing usable.
+ */
+type Credentials = { kind: 'jwt' | 'apiToken' | 'basic'; value: string } | null;
+
+function credentialsOf(header: string | undefined): Credentials {
+  const m = /^(Bearer|Basic)\s+(.*)$/is.exec(header ?? '');
+  const value = m?.[2]?.trim();
+  if (!m || !value) return null;
+  if (m[1]!.toLowerCase() === 'basic') return { kind: 'basic', value };
+  return { kind: value.startsWith('eyJ') ? 'jwt' : 'apiToken', value };
+}
+
+/**
+ * Authenticates every request that carries credentials and enforces the per-user rate limit.
+ * People send a session's access token: one read checks the session and user and loads the
+ * user with its organisation; session activity is written in the background at most once a
+ * minute, and the rate limiter mostly counts locally (see rate-limit.ts). Service accounts
+ * (roles 21/22) send HTTP Basic or an API token instead (features/service-accounts/); a
+ * read-only one (21) is refused with 401 for anything but a read.
  */
 export function installAuthentication(app: App): void {
   const { config, prepared, db } = app.deps;
@@ -48,24 +69,31 @@ export function installAuthentication(app: App): void {
       .finally(() => touching.delete(sessionId));
   };
   const limiter = new RateLimiter(prepared, config.RATE_LIMIT, config.rateLimitPeriodSeconds);
+  const serviceAccounts = createServiceAccountAuthenticator(app.deps, app.log);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
     const isPublic =
       req.routeOptions.config?.public === true ||
       !req.routeOptions.url ||
       PUBLIC_PREFIXES.some((p) => req.url.startsWith(p));
-    const header = req.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-    if (!token) {
+    const credentials = credentialsOf(req.headers.authorization);
+    if (!credentials) {
       if (isPublic) return;
       throw unauthorized();
     }
-    const ctx = await authenticateToken(app, token, touch);
+    let ctx: AuthContext | null;
+    if (credentials.kind === 'jwt') ctx = await authenticateToken(app, credentials.value, touch);
+    else if (credentials.kind === 'apiToken') ctx = await serviceAccounts.apiToken(credentials.value);
+    else ctx = await serviceAccounts.basic(credentials.value, { ip: req.ip, userAgent: req.headers['user-agent'] });
     if (!ctx) {
       if (isPublic) return;
-      throw unauthorized('The access token is invalid or has expired');
+      throw unauthorized(
+        credentials.kind === 'jwt' ? 'The access token is invalid or has expired' : 'The credentials are invalid',
+      );
     }
     if (!(await limiter.take(ctx.userId))) throw tooManyRequests(limiter.retryAfter(), 'Rate limit exceeded');
+    if (ctx.role === Role.ServiceAccountReadOnly && !READ_METHODS.has(req.method))
+      throw unauthorized('A read-only service account may only read');
     req.auth = ctx;
   });
 }

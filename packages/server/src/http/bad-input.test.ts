@@ -11,6 +11,8 @@ let s: TestServer;
 let routes: { method: string; path: string; hasBody: boolean }[] = [];
 /** Routes whose body is raw bytes (an image), not JSON. */
 const RAW_BODY = ['/location/{id}/map'];
+/** Routes that take an HTML form (a SAML response), not JSON: JSON gets 415. */
+const FORM_BODY = ['/auth/{providerId}/callback'];
 let token = '';
 
 beforeAll(async () => {
@@ -57,6 +59,7 @@ describe('bad input on every route', () => {
     for (const r of routes.filter((x) => withBody(x.method))) {
       const res = await send(r.method, fill(r.path, '00000000-0000-4000-8000-000000000000'), '{"broken": ');
       if (RAW_BODY.includes(r.path)) expect4xx(`${r.method} ${r.path}`, res.status);
+      else if (FORM_BODY.includes(r.path)) expect(res.status, `${r.method} ${r.path}`).toBe(415);
       else expect(res.status, `${r.method} ${r.path}`).toBe(400);
     }
   });
@@ -90,7 +93,14 @@ describe('bad input on every route', () => {
     // Larger than every JSON limit (bulk space saves allow 8 MB), smaller than the image limit.
     const huge = JSON.stringify({ value: 'x'.repeat(9 * 1024 * 1024) });
     for (const r of routes.filter((x) => (x.method === 'POST' || x.method === 'PUT') && !RAW_BODY.includes(x.path))) {
-      const res = await send(r.method, fill(r.path, '00000000-0000-4000-8000-000000000000'), huge);
+      const path = fill(r.path, '00000000-0000-4000-8000-000000000000');
+      const res = FORM_BODY.includes(r.path)
+        ? await rawRequest(s.url + path, {
+            method: r.method,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: `SAMLResponse=${'x'.repeat(9 * 1024 * 1024)}`,
+          })
+        : await send(r.method, path, huge);
       expect(res.status, `${r.method} ${r.path}`).toBe(413);
     }
   });

@@ -23,3 +23,6 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, appCode?: ErrorCode) => new HttpError(409, message, appCode);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests') =>
   new HttpError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+/** A failure answered with a documented JSON body of its own instead of the usual error body. */
+export const errorWithBody = (statusCode: number, message: string, body: unknown) =>
+  new HttpError(statusCode, message, undefined, {}, body);

@@ -23,8 +23,10 @@ import {
   type Position,
   type Snapshot,
 } from '../test-support/isolation.js';
+import { createLink, LinkType } from '../features/auth/one-time-links.js';
 import { createOrganization } from '../test-support/organizations.js';
-import { startTestServer, type TestServer } from '../test-support/server.js';
+import { secondFactorObjects } from '../test-support/second-factors.js';
+import { startTestServer, TEST_PASSWORD, type TestServer } from '../test-support/server.js';
 
 /**
  * Tenant isolation, generated from the route table. Organisation A (the bootstrap one) gets an
@@ -100,8 +102,16 @@ async function populate(
   // to A's objects (changing it must not end the attackers' sessions).
   const peerEmail = `peer.${tag.toLowerCase()}@${org.emailDomain}`;
   const peerId = await s.createUser({ email: peerEmail, role: 0, organizationId: org.id, ...role('peer') });
+  // A service account with an API token (the attackers must neither read, make nor revoke it).
+  const robotId = await s.createUser({
+    email: `robot.${tag.toLowerCase()}@${org.emailDomain}`,
+    role: Role.ServiceAccountReadWrite,
+    organizationId: org.id,
+    ...role('robot'),
+  });
   const admin = await s.signIn(adminEmail, undefined, org.id);
   const user = await s.signIn(userEmail, undefined, org.id);
+  await admin.call(routes.apiToken.create, { params: { id: robotId } });
   // Names shown to everyone (so buddies exist, and plain users see the most).
   await admin.call(routes.setting.set, { params: { name: 'show_names' }, body: { value: '1' } });
 
@@ -162,11 +172,34 @@ async function populate(
   await user.call(routes.preference.set, { params: { name: 'workday_start' }, body: { value: '08:00' } });
   await admin.call(routes.setting.set, { params: { name: 'max_bookings_per_user' }, body: { value: '20' } });
   const sessionOf = async (c: PerchClient) => (await c.call(routes.user.sessions)).find((x: Session) => x.current)!.id;
-  // Sign-in providers have no routes yet; users still name one (`authProviderId`).
-  const { rows } = await sql<{ id: string }>`
-    INSERT INTO auth_providers (organization_id, name) VALUES (${org.id}, ${`${tag} Provider`}) RETURNING id
-  `.execute(s.deps.db);
-  const provider = rows[0]!.id;
+  const provider = (
+    await admin.call(routes.authProvider.create, {
+      body: {
+        name: `${tag} Provider`,
+        providerType: 1,
+        issuer: `https://id.${org.emailDomain}`,
+        scopes: 'openid',
+        userInfoEmailField: 'email',
+        clientId: `${tag} client`,
+        clientSecret: `${tag} client secret`,
+      },
+    })
+  ).id;
+  // What an admin's test sign-in through the provider brought back.
+  const providerTestResult = await createLink(s.deps.db, LinkType.ProviderTestResult, provider, {
+    successful: true,
+    email: `tested.${tag.toLowerCase()}@${org.emailDomain}`,
+  });
+
+  // Second factors of the user: a passkey, a TOTP setup and a passkey registration under way, a
+  // passkey sign-in begun for the organisation, a password sign-in's passkey challenge.
+  const factors = await secondFactorObjects(s, {
+    orgId: org.id,
+    domain: org.domain,
+    email: userEmail,
+    password: TEST_PASSWORD,
+    passkeyName: `${tag} Passkey`,
+  });
 
   // A mail in the organisation's outbox (an invitation; without SMTP it stays waiting).
   await admin.call(routes.user.create, {
@@ -182,7 +215,7 @@ async function populate(
   const objects: Partial<Record<Kind, string[]>> = {
     organization: [org.id],
     domain: [org.domain],
-    user: [peerId, userId, adminId],
+    user: [peerId, userId, adminId, robotId],
     // B's first email stays valid throughout (matrix requests may rename B's peer).
     userEmail: [userEmail, peerEmail, adminEmail],
     session: [await sessionOf(user), await sessionOf(admin)],
@@ -195,14 +228,21 @@ async function populate(
     buddy: [buddy],
     authProvider: [provider],
     outboxMail: [outboxMail],
+    providerTestResult: [providerTestResult],
+    passkey: [factors.passkey],
+    totpEnrolment: [factors.totpEnrolment],
+    passkeyRegistration: [factors.passkeyRegistration],
+    passkeyLogin: [factors.passkeyLogin],
+    passkeySecondFactor: [factors.passkeySecondFactor],
     searchTerm: [tag.toLowerCase()],
   };
   const names = [
     ...Object.values(role('boss')),
     ...Object.values(role('member')),
     ...Object.values(role('peer')),
+    ...Object.values(role('robot')),
     ...[' Group', ' Attribute', ' Area', ' area notes', ' area value', ' Desk', ' desk value', ' Room'],
-    ...[' meeting', ' approval', ' series', ' Provider'],
+    ...[' meeting', ' approval', ' series', ' Provider', ' Passkey'],
   ].map((n) => (n.startsWith(' ') ? `${tag}${n}` : n));
   const ids = Object.entries(objects)
     .filter(([k]) => !NAME_KINDS.has(k as Kind))
@@ -238,6 +278,8 @@ async function send(p: Probe, token: string | null): Promise<{ status: number; t
     method: p.e.method,
     headers,
     body,
+    // A redirect (a provider sign-in) is the answer itself; nothing is followed.
+    redirect: 'manual',
   });
   return { status: res.status, text: await res.text() };
 }

@@ -9,6 +9,7 @@ import { HTTP_REASONS } from './error-handler.js';
 type Json = Record<string, unknown>;
 interface Operation extends Json {
   responses?: Record<string, Json>;
+  requestBody?: Json & { content?: Record<string, Json> };
 }
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
@@ -43,7 +44,7 @@ function successResponse(e: Endpoint, documented: Json | undefined): Record<stri
     : (documented?.content as Json | undefined);
   return {
     [e.status]: {
-      description: e.status === 201 ? 'Created' : e.status === 307 ? 'Redirect (`Location`)' : 'OK',
+      description: e.status === 201 ? 'Created' : e.status === 303 || e.status === 307 ? 'Redirect (`Location`)' : 'OK',
       ...(Object.keys(headers).length ? { headers } : {}),
       ...(content ? { content } : {}),
     },
@@ -88,6 +89,10 @@ export function decorateOpenApi(doc: Json): Json {
         required: true,
         content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
       };
+    if (e.formBody) {
+      const json = op.requestBody?.content?.['application/json'];
+      if (json) op.requestBody = { ...op.requestBody, content: { 'application/x-www-form-urlencoded': json } };
+    }
     const errors = Object.fromEntries([...errorStatuses(e)].map(([s, codes]) => [s, errorResponse(s, codes)]));
     op.responses = { ...successResponse(e, op.responses?.[String(e.status)]), ...errors };
   }
@@ -107,9 +112,24 @@ export async function installOpenApi(app: App): Promise<void> {
         version: app.deps.version,
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "A session's access token (a JWT from `POST /auth/login`), or a service account's API token " +
+              '(`POST /user/{id}/api-token`).',
+          },
+          basic: {
+            type: 'http',
+            scheme: 'basic',
+            description:
+              'Service accounts (roles 21/22) only: user name `<organisationId>_<email>` and the account password.',
+          },
+        },
       },
-      security: [{ bearer: [] }],
+      // Either scheme; a read-only service account (21) may only send GET.
+      security: [{ bearer: [] }, { basic: [] }],
     },
     transform: jsonSchemaTransform,
     transformObject: (doc) =>

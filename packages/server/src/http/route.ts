@@ -10,6 +10,10 @@ export interface RequestInfo {
   ip: string;
   /** The `Host` header, lower-case, without the port. */
   host: string;
+  /** The `Host` header, lower-case, with the port when one was sent (a WebAuthn origin's authority). */
+  authority: string;
+  /** `http` or `https` as the request arrived (from `X-Forwarded-Proto` behind a trusted proxy). */
+  protocol: string;
   userAgent: string | undefined;
 }
 
@@ -31,16 +35,18 @@ export class JsonText {
 
 type Answer<E extends Endpoint> = EndpointResponse<E> extends undefined ? void : EndpointResponse<E>;
 
-/** What a handler returns: the body (200), the new id and body (201) or nothing (204). */
-export type HandlerResult<E extends Endpoint> = E['status'] extends 204
-  ? E extends { alsoStatus: 200 }
-    ? void | 200
-    : void
-  : E['status'] extends 201
-    ? { id: string } & (EndpointResponse<E> extends undefined ? unknown : { data: EndpointResponse<E> })
-    : E extends { produces: string }
-      ? string
-      : Answer<E> | JsonText;
+/** What a handler returns: the body (200), the new id and body (201), nothing (204) or where to go (303, 307). */
+export type HandlerResult<E extends Endpoint> = E['status'] extends 303 | 307
+  ? string
+  : E['status'] extends 204
+    ? E extends { alsoStatus: 200 }
+      ? void | 200
+      : void
+    : E['status'] extends 201
+      ? { id: string } & (EndpointResponse<E> extends undefined ? unknown : { data: EndpointResponse<E> })
+      : E extends { produces: string }
+        ? string
+        : Answer<E> | JsonText;
 
 export type Handler<E extends Endpoint> = (ctx: HandlerContext<E>) => Promise<HandlerResult<E>>;
 
@@ -59,6 +65,8 @@ function requestInfo(req: FastifyRequest): RequestInfo {
   return {
     ip: req.ip,
     host: (req.headers.host ?? '').toLowerCase().replace(/:\d+$/, ''),
+    authority: (req.headers.host ?? '').toLowerCase(),
+    protocol: req.protocol,
     userAgent: req.headers['user-agent'],
   };
 }
@@ -69,6 +77,7 @@ async function answer(e: Endpoint, result: unknown, reply: FastifyReply): Promis
     return reply.code(201).header('x-object-id', created.id).send(created.data);
   }
   if (e.status === 204) return reply.code(result === 200 ? 200 : 204).send();
+  if (e.status === 303 || e.status === 307) return reply.redirect(result as string, e.status);
   if (result instanceof JsonText) return reply.type('application/json').send(result.text);
   if (e.produces) return reply.type(`${e.produces}; charset=utf-8`).send(result);
   if (result === undefined) return reply.send();
@@ -109,6 +118,18 @@ export function route<E extends Endpoint>(app: App, e: E, handler: Handler<E>, o
         return answer(e, await handler(ctx), reply);
       },
     });
+  if (e.formBody) {
+    // HTML form posts (a SAML response) are parsed in a scope of their own; JSON is refused there.
+    void app.register(async (scope) => {
+      const form = scope as App;
+      form.removeAllContentTypeParsers();
+      form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+        done(null, Object.fromEntries(new URLSearchParams(body as string))),
+      );
+      register(form);
+    });
+    return;
+  }
   if (!e.rawBody) {
     register(app);
     return;

@@ -21,6 +21,12 @@ const ResetPasswordPage = lazy(() =>
 const InvitationPage = lazy(() =>
   import('../features/auth/InvitationPage').then((m) => ({ default: m.InvitationPage })),
 );
+const LoginSuccessPage = lazy(() =>
+  import('../features/auth/LoginSuccessPage').then((m) => ({ default: m.LoginSuccessPage })),
+);
+const LoginFailedPage = lazy(() =>
+  import('../features/auth/LoginFailedPage').then((m) => ({ default: m.LoginFailedPage })),
+);
 const loadSearchPage = () => import('../features/search/SearchPage');
 // Most visits land on the booking page: fetch its code while the session is still being checked.
 if (/^\/ui\/(search\/?)?$/.test(window.location.pathname)) void loadSearchPage();
@@ -80,6 +86,9 @@ export function AppRoutes() {
       <Route index element={<StartPage />} />
       <Route element={<PublicLayout />}>
         <Route path="login" element={<LoginPage />} />
+        {/* Where the server sends the browser back after a sign-in through a provider. */}
+        <Route path="login/success/:id" element={<LoginSuccessPage />} />
+        <Route path="login/failed" element={<LoginFailedPage />} />
         {/* The pages behind the mailed links (`/ui/resetpw/<id>/`, `/ui/setpw/<id>/`); open whether signed in or not. */}
         <Route path="resetpw" element={<RequestPasswordResetPage />} />
         <Route path="resetpw/:id" element={<ResetPasswordPage />} />

@@ -5,6 +5,9 @@ import type en from './en.json';
 import type orgAdminEn from './org-admin/en.json';
 import type organizationsEn from './organizations/en.json';
 import type presenceEn from './presence/en.json';
+import type secondFactorEn from './second-factor/en.json';
+import type serviceAccountsEn from './service-accounts/en.json';
+import type signInProvidersEn from './sign-in-providers/en.json';
 
 /**
  * The messages of one language: the core catalogue (`<lang>.json`) merged with the section
@@ -17,7 +20,10 @@ export type Catalogue = typeof en &
   typeof presenceEn &
   typeof auditEn &
   typeof accountMailEn &
-  typeof organizationsEn;
+  typeof organizationsEn &
+  typeof secondFactorEn &
+  typeof serviceAccountsEn &
+  typeof signInProvidersEn;
 
 /** Paths of every catalogue file of a language among the glob's keys. */
 export function filesOf(paths: readonly string[], language: string): string[] {

@@ -1,17 +1,20 @@
-import { ErrorCode, isComplexPassword, isServiceAccount, type AuthErrorCode } from '@perch/contract';
+import { ErrorCode, isComplexPassword, type AuthMethod } from '@perch/contract';
 import type { AppDeps } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
-import { inTransaction } from '../../db/transaction.js';
 import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../http/errors.js';
-import { deviceLabel } from '../../lib/device.js';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/password.js';
 import { recordAuthAttempt, type AuthAttemptOutcome } from '../auth-attempts/service.js';
+import { checkSecondFactor, type SecondFactorInput, type SignInHooks } from '../second-factors/sign-in-step.js';
 import { findUserByEmail, updateUser } from '../users/repo.js';
-import { createSession, issueCredentials, type IssuedTokens } from './sessions.js';
-import { blockedFor, recordFailure, recordSuccess, throttleKeys } from './throttle.js';
+import { passwordRefusal } from './account-sign-in.js';
+import { openSession, type IssuedTokens } from './sessions.js';
+import { blockedFor, recordFailure, recordSuccess, throttleKeys, type ThrottleKeys } from './throttle.js';
 
-/** A password sign-in: the form's fields and the facts of the request it came in with. */
-export interface PasswordAttempt {
+/**
+ * A password sign-in: the form's fields (a second factor among them, when the account has one)
+ * and the facts of the request it came in with.
+ */
+export interface PasswordAttempt extends SecondFactorInput {
   organizationId: string;
   email: string;
   password: string;
@@ -24,33 +27,31 @@ export interface PasswordAttempt {
 const loginFailed = () => badRequest('Sign-in failed: wrong email or password');
 
 /** Writes the outcome of a password attempt to the organisation's sign-in log. */
-const recordOutcome = (deps: AppDeps, a: PasswordAttempt, userId: string | null, outcome: AuthAttemptOutcome) =>
+const recordOutcome = (
+  deps: AppDeps,
+  a: PasswordAttempt,
+  userId: string | null,
+  outcome: AuthAttemptOutcome,
+  method: AuthMethod = 'password',
+) =>
   recordAuthAttempt(deps, {
     ...outcome,
     organizationId: a.organizationId.toLowerCase(),
-    method: 'password',
+    method,
     email: a.email,
     userId,
     clientAddress: a.ip,
     userAgent: a.userAgent,
   });
 
-/** Why an account cannot sign in with a password (in the reference's order), or null when it can. */
-function passwordRefusal(user: UserRow): AuthErrorCode | null {
-  if (user.password_pending) return 'password_pending';
-  if (user.password_hash === null) return 'no_password_set';
-  if (user.auth_provider_id !== null) return 'bound_to_auth_provider';
-  if (user.disabled) return 'user_disabled';
-  if (isServiceAccount(user.role)) return 'service_account';
-  return null;
-}
-
 /**
  * Checks an email and password the way every password sign-in does: throttling first, then
- * the account and the password. Returns the user; failures are counted for the throttle and
- * recorded in the sign-in log (the caller records the final outcome of a passed check).
+ * the account and the password. Returns the user and the throttle keys; failures are counted
+ * for the throttle and recorded in the sign-in log (the caller records the final outcome of a
+ * passed check, and clears the count only once the whole sign-in, second factor included,
+ * succeeded: a known password alone does not buy fresh guesses at the second factor).
  */
-async function checkPassword(deps: AppDeps, a: PasswordAttempt): Promise<UserRow> {
+async function checkPassword(deps: AppDeps, a: PasswordAttempt): Promise<{ user: UserRow; keys: ThrottleKeys }> {
   const orgId = a.organizationId.toLowerCase();
   const keys = throttleKeys(orgId, a.email, a.ip);
   const wait = await blockedFor(deps, keys);
@@ -74,7 +75,6 @@ async function checkPassword(deps: AppDeps, a: PasswordAttempt): Promise<UserRow
     await recordOutcome(deps, a, user?.id ?? null, { successful: false, errorCode: refused ?? 'wrong_password' });
     throw loginFailed();
   }
-  await recordSuccess(deps, keys);
   // A hash from before the cost was raised is replaced now that the password is at hand.
   if (needsRehash(stored, cost)) {
     const upgraded = await hashPassword(a.password, cost);
@@ -84,33 +84,40 @@ async function checkPassword(deps: AppDeps, a: PasswordAttempt): Promise<UserRow
       .where('id', '=', user.id)
       .where('password_hash', '=', stored)
       .execute();
-    return { ...user, password_hash: upgraded };
+    return { user: { ...user, password_hash: upgraded }, keys };
   }
-  return user;
+  return { user, keys };
 }
 
-async function startSession(deps: AppDeps, user: UserRow, userAgent: string | undefined): Promise<IssuedTokens> {
-  return inTransaction(deps, async (tx) => {
-    await updateUser(tx.db, user.id, { last_activity_at: new Date() });
-    const sessionId = await createSession(tx, user.id, deviceLabel(userAgent), deps.config.MAX_SESSIONS_PER_USER);
-    return issueCredentials(tx, user, sessionId);
-  });
-}
+/** The sign-in log and throttle of one attempt, lent to the second-factor step. */
+const hooksOf = (deps: AppDeps, a: PasswordAttempt, userId: string, keys: ThrottleKeys): SignInHooks => ({
+  report: (method, outcome) => recordOutcome(deps, a, userId, outcome, method),
+  failed: () => recordFailure(deps, keys),
+});
 
-/** Signs in with email and password (public). */
+/**
+ * Signs in with email and password (public), and the second factor when the account has one
+ * (reference §1.3): a 401 asks for it, with a passkey challenge as its body when the account has
+ * passkeys.
+ */
 export async function passwordLogin(deps: AppDeps, a: PasswordAttempt): Promise<IssuedTokens> {
   if (deps.config.DISABLE_PASSWORD_LOGIN) throw new HttpError(404, 'Password sign-in is disabled');
-  const user = await checkPassword(deps, a);
+  const { user, keys } = await checkPassword(deps, a);
   if (user.password_update_required) {
     await recordOutcome(deps, a, user.id, { successful: false, errorCode: 'password_update_required' });
     throw unauthorized('A new password must be set before signing in', ErrorCode.PasswordUpdateRequired);
   }
-  const tokens = await startSession(deps, user, a.userAgent);
-  await recordOutcome(deps, a, user.id, { successful: true });
+  const method = await checkSecondFactor(deps, user, a, hooksOf(deps, a, user.id, keys));
+  const tokens = await openSession(deps, user, a.userAgent);
+  await recordSuccess(deps, keys);
+  await recordOutcome(deps, a, user.id, { successful: true }, method);
   return tokens;
 }
 
-/** The forced password change after an admin set a password: old one in, new one set, signed in (public). */
+/**
+ * The forced password change after an admin set a password: old one in, new one set, signed in
+ * (public). It is a sign-in, so an account with a second factor needs it here too.
+ */
 export async function updatePasswordAndLogin(
   deps: AppDeps,
   a: PasswordAttempt & { newPassword: string },
@@ -119,18 +126,16 @@ export async function updatePasswordAndLogin(
   if (a.newPassword === a.password) throw badRequest('The new password must differ from the old one');
   if (!isComplexPassword(a.newPassword))
     throw badRequest('The password must have 8–64 characters with upper- and lower-case letters, a digit and a symbol');
-  const user = await checkPassword(deps, a);
+  const { user, keys } = await checkPassword(deps, a);
   if (!user.password_update_required) {
     await recordOutcome(deps, a, user.id, { successful: false, errorCode: 'password_update_not_required' });
     throw badRequest('No password change is pending for this account');
   }
+  const method = await checkSecondFactor(deps, user, a, hooksOf(deps, a, user.id, keys));
   const hash = await hashPassword(a.newPassword, deps.config.PASSWORD_HASH_COST);
   await updateUser(deps.db, user.id, { password_hash: hash, password_update_required: false });
-  const tokens = await startSession(
-    deps,
-    { ...user, password_hash: hash, password_update_required: false },
-    a.userAgent,
-  );
-  await recordOutcome(deps, a, user.id, { successful: true });
+  const tokens = await openSession(deps, user, a.userAgent);
+  await recordSuccess(deps, keys);
+  await recordOutcome(deps, a, user.id, { successful: true }, method);
   return tokens;
 }

@@ -10,19 +10,40 @@ import { isUuid } from '../../http/ids.js';
  * the row, so a link is used once even when two requests race.
  */
 export const LinkType = {
+  /** A provider sign-in under way: the OAuth `state` or SAML `RelayState` (ref: the provider). */
+  ProviderRequest: 1,
+  /** A finished provider sign-in, redeemed at `GET /auth/verify/:id` (ref: the provider). */
+  ProviderTicket: 2,
   PasswordReset: 5,
   OrgEmailChange: 6,
   OrgDeletion: 7,
+  /** A TOTP setup waiting for its first code (ref: the user; payload: the encrypted secret and counters). */
+  TotpEnrolment: 8,
   Invitation: 9,
+  /** A passkey registration under way (ref: the user; payload: the encrypted WebAuthn challenge). */
+  PasskeyRegistration: 10,
+  /** A passkey sign-in without an email (ref: the organisation; payload: the encrypted challenge). */
+  PasskeyLogin: 11,
+  /** A passkey asked for as the second factor of a password sign-in (ref: the user). */
+  PasskeySecondFactor: 12,
+  /** What an org admin's test sign-in through a provider brought back (ref: the provider). */
+  ProviderTestResult: 13,
 } as const;
 export type LinkType = (typeof LinkType)[keyof typeof LinkType];
 
 /** How long each kind of link works. */
 export const LINK_TTL_SECONDS: Record<LinkType, number> = {
+  [LinkType.ProviderRequest]: 5 * 60,
+  [LinkType.ProviderTicket]: 5 * 60,
   [LinkType.PasswordReset]: 3600,
   [LinkType.OrgEmailChange]: 15 * 60,
   [LinkType.OrgDeletion]: 3600,
+  [LinkType.TotpEnrolment]: 5 * 60,
   [LinkType.Invitation]: 72 * 3600,
+  [LinkType.PasskeyRegistration]: 5 * 60,
+  [LinkType.PasskeyLogin]: 5 * 60,
+  [LinkType.PasskeySecondFactor]: 5 * 60,
+  [LinkType.ProviderTestResult]: 5 * 60,
 };
 
 /** Wrong codes a code-protected link takes before it stops working. */
@@ -109,3 +130,9 @@ export async function countOpenLinks(db: Db, type: LinkType, refId: string): Pro
 
 /** A random six-digit code, e.g. "042917". */
 export const sixDigitCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+/** Deletes a link; true when this call removed it, so of two racing consumers exactly one wins. */
+export async function takeLink(db: Db, id: string): Promise<boolean> {
+  const r = await db.deleteFrom('auth_states').where('id', '=', id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}

@@ -6,7 +6,8 @@ import type { PreflightFacts } from './preflight.js';
 /** A session as its owner sees it; `current` marks the one the request came in on. */
 export function presentSession(
   s: Pick<SessionRow, 'id' | 'user_id' | 'device' | 'created_at' | 'last_activity'>,
-  currentSessionId: string,
+  /** The session of the request; null when it has none (a service account). */
+  currentSessionId: string | null,
 ): Session {
   return {
     id: s.id,

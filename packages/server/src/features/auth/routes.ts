@@ -28,10 +28,14 @@ export async function authRoutes(app: App): Promise<void> {
   route(app, e.singleOrg, async () => presentPreflight(await preflightForSingleOrganization(deps)));
   route(app, e.orgByDomain, async ({ params }) => presentPreflight(await preflightForDomain(deps, params.domain)));
   route(app, e.login, async ({ body, request }) =>
-    presentCredentials(await passwordLogin(deps, { ...body, ip: request.ip, userAgent: request.userAgent })),
+    presentCredentials(
+      await passwordLogin(deps, { ...body, ip: request.ip, userAgent: request.userAgent, host: request }),
+    ),
   );
   route(app, e.updatePassword, async ({ body, request }) =>
-    presentCredentials(await updatePasswordAndLogin(deps, { ...body, ip: request.ip, userAgent: request.userAgent })),
+    presentCredentials(
+      await updatePasswordAndLogin(deps, { ...body, ip: request.ip, userAgent: request.userAgent, host: request }),
+    ),
   );
   route(app, e.refresh, async ({ body }) => presentCredentials(await refreshSession(deps, body.refreshToken)));
   route(app, e.logout, ({ auth, params }) => signOut(deps, auth, params.where));

@@ -2,6 +2,7 @@ import type { AppDeps, AuthContext } from '../../context.js';
 import type { SessionRow, UserRow } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { badRequest, notFound, unauthorized } from '../../http/errors.js';
+import { deviceLabel } from '../../lib/device.js';
 import { hashToken, newRefreshToken } from '../../lib/tokens.js';
 import { updateUser } from '../users/repo.js';
 import {
@@ -32,6 +33,22 @@ export async function createSession(deps: AppDeps, userId: string, device: strin
   const id = await insertSession(deps.db, userId, device, days(SESSION_DAYS));
   await pruneSessions(deps.db, userId, max);
   return id;
+}
+
+/**
+ * Signs a user in: records the activity, starts a session (pruning the oldest beyond the
+ * per-user limit) and issues its tokens, in one transaction (joining the caller's, if any).
+ */
+export async function openSession(
+  deps: AppDeps,
+  user: Pick<UserRow, 'id' | 'email' | 'role'>,
+  userAgent: string | undefined,
+): Promise<IssuedTokens> {
+  return inTransaction(deps, async (tx) => {
+    await updateUser(tx.db, user.id, { last_activity_at: new Date() });
+    const sessionId = await createSession(tx, user.id, deviceLabel(userAgent), deps.config.MAX_SESSIONS_PER_USER);
+    return issueCredentials(tx, user, sessionId);
+  });
 }
 
 /** Issues an access token and a new refresh token for a session. */

@@ -9,6 +9,8 @@ import { deleteSession, deleteSessionOfUser, deleteSessionsOfUser } from './repo
  */
 export async function signOut(deps: AppDeps, auth: AuthContext | null, where: string): Promise<void> {
   if (!auth) throw badRequest('Signing out needs a valid access token');
+  // Service accounts authenticate every request on its own: there is no session to end.
+  if (auth.sessionId === null) throw badRequest('Service accounts have no session to sign out of');
   if (where === 'current') {
     await deleteSession(deps.db, auth.sessionId);
   } else if (where === 'all') {

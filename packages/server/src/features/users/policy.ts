@@ -1,7 +1,10 @@
 import { isOrgAdmin, isServiceAccount, isSpaceAdmin, mayGrantRole, Role } from '@perch/contract';
-import { isSuperAdmin } from '../../access.js';
-import type { AuthContext } from '../../context.js';
+import { isSuperAdmin, requireOrgRole } from '../../access.js';
+import type { AppDeps, AuthContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { pathId } from '../../http/ids.js';
+import { findUser } from './repo.js';
 
 /** Who may do what with user accounts. */
 
@@ -51,3 +54,16 @@ export const mayLookUpColleagues = (auth: AuthContext, showNames: boolean): bool
 
 /** Space admins see a colleague's account details; others their identity only. */
 export const seesAccountDetails = (auth: AuthContext): boolean => isSpaceAdmin(auth.role);
+
+/**
+ * A user whose account settings an org admin manages (second factors, API tokens): same
+ * organisation (super admins reach every one), else 404; an org admin, else 403; a role within
+ * the caller's reach, else 403.
+ */
+export async function managedUser(deps: Pick<AppDeps, 'db'>, auth: AuthContext, rawId: string): Promise<UserRow> {
+  const user = await findUser(deps.db, pathId(rawId, 'Unknown user'));
+  if (!user || outsideReach(auth, user)) throw notFound('Unknown user');
+  requireOrgRole(auth, user.organization_id, USER_MANAGER_ROLE);
+  if (!mayManageUser(auth, user)) throw forbidden('You cannot manage a user with a higher role');
+  return user;
+}

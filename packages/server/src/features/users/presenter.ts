@@ -13,8 +13,11 @@ import type { UserRow } from '../../db/schema.js';
 import { EMPTY_ORGANIZATION, presentOrganizationStub } from '../organizations/presenter.js';
 import type { LookedUpUser, Me } from './service.js';
 
-/** The admin view of a user (reference §2.5). Secrets never leave the server. */
-export function presentUser(u: UserRow, organization: Organization = EMPTY_ORGANIZATION): User {
+/**
+ * The admin view of a user (reference §2.5). Secrets never leave the server. Whether the user
+ * has passkeys is not on the row: the caller looks it up (second-factors/repo.ts).
+ */
+export function presentUser(u: UserRow, organization: Organization = EMPTY_ORGANIZATION, hasPasskeys = false): User {
   return {
     id: u.id,
     organizationId: u.organization_id,
@@ -31,7 +34,7 @@ export function presentUser(u: UserRow, organization: Organization = EMPTY_ORGAN
     admin: isOrgAdmin(u.role),
     superAdmin: isSuperAdmin(u.role),
     totpEnabled: u.totp_secret !== null,
-    hasPasskeys: false,
+    hasPasskeys,
     lastActivity: u.last_activity_at ? u.last_activity_at.toISOString() : null,
     password: '',
     sendInvitation: false,
@@ -56,13 +59,13 @@ export function presentUserPublic(u: UserRow): User {
 }
 
 /** A colleague looked up by email: the admin view for space admins, the public one for others. */
-export const presentLookedUpUser = (found: LookedUpUser): User =>
-  found.accountDetails ? presentUser(found.user) : presentUserPublic(found.user);
+export const presentLookedUpUser = (found: LookedUpUser, hasPasskeys = false): User =>
+  found.accountDetails ? presentUser(found.user, EMPTY_ORGANIZATION, hasPasskeys) : presentUserPublic(found.user);
 
 /** `GET /user/me`: the user with their organisation's name (sign-in provider hidden). */
 export function presentMe(me: Me): UserMe {
   return {
-    ...presentUser(me.user, presentOrganizationStub(me.organization)),
+    ...presentUser(me.user, presentOrganizationStub(me.organization), me.hasPasskeys),
     authProviderId: '',
     isPrimaryDomain: me.onPrimaryDomain,
   };

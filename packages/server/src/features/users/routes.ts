@@ -4,6 +4,7 @@ import { route } from '../../http/route.js';
 import { presentSession } from '../auth/presenter.js';
 import { listMySessions } from '../auth/sessions.js';
 import { presentGroup } from '../groups/presenter.js';
+import { countPasskeys, usersWithPasskeys } from '../second-factors/repo.js';
 import { listIncomingMergeRequests } from './merge-requests.js';
 import { presentLookedUpUser, presentMe, presentUser, presentUserCount } from './presenter.js';
 import {
@@ -33,17 +34,25 @@ export async function userRoutes(app: App): Promise<void> {
     const { rows, total } = await listUsers(deps, auth, query);
     // The number of matches over all pages, for paging clients.
     header('x-total-count', String(total));
-    return rows.map((u) => presentUser(u));
+    const withPasskeys = await usersWithPasskeys(
+      deps.db,
+      rows.map((u) => u.id),
+    );
+    return rows.map((u) => presentUser(u, undefined, withPasskeys.has(u.id)));
   });
   route(app, e.create, async ({ auth, body }) => ({ id: await createUser(deps, auth, body) }));
   route(app, e.groups, async ({ auth, params }) =>
     (await listUserGroups(deps, auth, params.id)).map((g) => presentGroup(g)),
   );
   route(app, e.mergeRequests, ({ auth }) => listIncomingMergeRequests(deps, auth));
-  route(app, e.byEmail, async ({ auth, params }) =>
-    presentLookedUpUser(await lookUpUserByEmail(deps, auth, params.email)),
-  );
-  route(app, e.get, async ({ auth, params }) => presentUser(await getUser(deps, auth, params.id)));
+  route(app, e.byEmail, async ({ auth, params }) => {
+    const found = await lookUpUserByEmail(deps, auth, params.email);
+    return presentLookedUpUser(found, (await countPasskeys(deps.db, found.user.id)) > 0);
+  });
+  route(app, e.get, async ({ auth, params }) => {
+    const user = await getUser(deps, auth, params.id);
+    return presentUser(user, undefined, (await countPasskeys(deps.db, user.id)) > 0);
+  });
   route(app, e.update, ({ auth, params, body }) => updateUserAccount(deps, auth, { id: params.id, user: body }));
   route(app, e.delete, ({ auth, params }) => deleteUserAccount(deps, auth, params.id));
   route(app, e.setPassword, ({ auth, params, body }) =>

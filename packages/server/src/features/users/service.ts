@@ -15,10 +15,12 @@ import { inTransaction } from '../../db/transaction.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { isUuid, pathId } from '../../http/ids.js';
 import { hashPassword } from '../../lib/password.js';
+import { NO_API_TOKEN } from '../api-tokens/repo.js';
 import { organizationOfUser, queueInvitation } from '../auth/password-links.js';
 import { deleteSessionsOfUser, findAuthProviderId } from '../auth/repo.js';
 import { findOrganization } from '../organizations/repo.js';
 import { insertDefaultPreferences } from '../preferences/repo.js';
+import { countPasskeys } from '../second-factors/repo.js';
 import { settingEnabled } from '../settings/repo.js';
 import {
   mayCreateUserIn,
@@ -94,15 +96,17 @@ export interface Me {
   user: UserRow;
   organization: AuthContext['organization'];
   onPrimaryDomain: boolean;
+  hasPasskeys: boolean;
 }
 
 /** The caller's own account; `host` is the request's `Host` (lower-case, without port). */
-export async function getMe(_deps: AppDeps, auth: AuthContext, input: { host: string }): Promise<Me> {
+export async function getMe(deps: AppDeps, auth: AuthContext, input: { host: string }): Promise<Me> {
   const { primaryDomain } = auth.organization;
   return {
     user: auth.user,
     organization: auth.organization,
     onPrimaryDomain: primaryDomain !== '' && input.host === primaryDomain,
+    hasPasskeys: (await countPasskeys(deps.db, auth.userId)) > 0,
   };
 }
 
@@ -202,12 +206,15 @@ export async function updateUserAccount(
   const user = await manageableUser(deps, auth, id);
   const providerId = await checkProvider(deps.db, user.organization_id, body.authProviderId);
   const email = body.email.trim().toLowerCase();
+  const role = roleAfterUpdate(auth, user, body.role);
   const changes: UserUpdate = {
     email,
     firstname: names.firstname ?? user.firstname,
     lastname: names.lastname ?? user.lastname,
-    role: roleAfterUpdate(auth, user, body.role),
+    role,
   };
+  // Only service accounts have API tokens: one that becomes a person loses its token for good.
+  if (!isServiceAccount(role) && user.api_token_hash !== null) Object.assign(changes, NO_API_TOKEN);
   let killSessions = false;
   if (body.sendInvitation) {
     Object.assign(changes, { password_hash: null, auth_provider_id: null, password_pending: true });

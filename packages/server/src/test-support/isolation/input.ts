@@ -19,6 +19,11 @@ function hint(e: Endpoint, name: string): string | undefined {
     'setting.value': '0',
     'preference.name': 'use_24_hour_time',
     'preference.value': '1',
+    // An OAuth 2 provider names an issuer (or endpoints), scopes and a client (see FILLED_OPTIONALS).
+    'authProvider.issuer': 'https://matrix.example/issuer',
+    'authProvider.scopes': 'openid',
+    'authProvider.clientId': 'matrix',
+    'authProvider.clientSecret': 'matrix-secret',
   };
   const byName: Record<string, string> = {
     enter: wall(ZONE, 3, 9),
@@ -45,6 +50,17 @@ function hint(e: Endpoint, name: string): string | undefined {
 const key = (part: Part, path: Segment[]) => [part, ...path].join('.');
 
 /**
+ * Optional fields a route's own rules require together (a refinement across fields): they are
+ * filled in from the hints, by `group.route`.
+ */
+const FILLED_OPTIONALS: Record<string, readonly string[]> = {
+  'authProvider.create': ['issuer', 'scopes', 'clientId', 'clientSecret'],
+  'authProvider.update': ['issuer', 'scopes', 'clientId', 'clientSecret'],
+};
+const filledOptional = (e: Endpoint, path: Segment[], field: string) =>
+  path.length === 0 && (FILLED_OPTIONALS[`${e.group}.${e.name}`]?.includes(field) ?? false);
+
+/**
  * Builds the params, query and body of a request to `e` that its schemas accept, with the
  * given values at their positions. Optional fields are left out unless a value is assigned
  * inside them; arrays get one element when a value is assigned inside, else none.
@@ -68,7 +84,11 @@ export function buildInput(
       case 'object': {
         const out: Record<string, unknown> = {};
         for (const [field, child] of Object.entries(d.shape ?? {}))
-          if (!omittable(child) || inside(part, [...path, field]))
+          if (
+            !omittable(child) ||
+            inside(part, [...path, field]) ||
+            (part === 'body' && filledOptional(e, path, field))
+          )
             out[field] = build(child, part, [...path, field], field);
         return out;
       }

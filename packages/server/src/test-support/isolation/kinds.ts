@@ -24,6 +24,12 @@ export type Kind =
   | 'buddy'
   | 'authProvider'
   | 'outboxMail'
+  | 'providerTestResult'
+  | 'passkey'
+  | 'totpEnrolment'
+  | 'passkeyRegistration'
+  | 'passkeyLogin'
+  | 'passkeySecondFactor'
   | 'searchTerm';
 
 /**
@@ -127,25 +133,26 @@ export const NON_OBJECT_PARAMS: ReadonlySet<string> = new Set(['setting.name', '
 
 /**
  * Id-like names (or `group.route.name` positions) that name no object of Perch: an OAuth
- * client id is the provider's, a WebAuthn credential's id the authenticator's.
+ * client id is the provider's, a WebAuthn credential's id the authenticator's (also inside the
+ * `passkeyCredential` of a sign-in).
  */
-const EXTERNAL_IDS = new Set(['clientId', 'passkey.registrationFinish.id', 'passkey.loginFinish.id']);
+const EXTERNAL_IDS = new Set([
+  'clientId',
+  'passkey.registrationFinish.id',
+  'passkey.loginFinish.id',
+  'auth.login.id',
+  'auth.updatePassword.id',
+]);
 
 /**
  * Positions (`group.route.name`) naming objects this version cannot hold: one-time states of
- * flows that are not available yet (features/unavailable/), passkeys, sign-in tickets. No
+ * flows that are not available yet (features/unavailable/), sign-in tickets. No
  * organisation has one to name, so the matrix sends made-up values there; remove an entry when
  * its feature is built (and give organisation A such an object in the matrix's populate()).
  */
 export const NOT_YET_HELD: ReadonlySet<string> = new Set([
   'auth.verify.id',
   'user.mergeFinish.id',
-  'passkey.registrationFinish.stateId',
-  'passkey.rename.id',
-  'passkey.delete.id',
-  'passkey.loginFinish.stateId',
-  'totp.secret.id',
-  'totp.validate.stateId',
   'cloud.confirmSignup.id',
 ]);
 
@@ -193,7 +200,23 @@ function resourceKind(e: Endpoint): Kind | undefined {
 }
 
 /** The kind of a position; undefined when no mapping applies (the matrix then fails loudly). */
+/** Kinds of single positions (`group.route.name`) whose field name means different things elsewhere. */
+const POSITION_KINDS: Readonly<Record<string, Kind>> = {
+  'authProvider.testResult.stateId': 'providerTestResult',
+  // One-time states of the second factors: each route takes its own kind.
+  'passkey.rename.id': 'passkey',
+  'passkey.delete.id': 'passkey',
+  'passkey.registrationFinish.stateId': 'passkeyRegistration',
+  'passkey.loginFinish.stateId': 'passkeyLogin',
+  'auth.login.passkeyStateId': 'passkeySecondFactor',
+  'auth.updatePassword.passkeyStateId': 'passkeySecondFactor',
+  'totp.secret.id': 'totpEnrolment',
+  'totp.validate.stateId': 'totpEnrolment',
+};
+
 export function kindOf(e: Endpoint, part: Part, name: string): Kind | undefined {
+  const position = POSITION_KINDS[`${e.group}.${e.name}.${name}`];
+  if (position) return position;
   if (part === 'params' && name === 'id') {
     // `/location/:id`, `…/space/:id`: the segment before the parameter.
     const parts = e.path.split('/');

@@ -19,6 +19,13 @@ const UNTRACKED_TABLES = new Set([
   'job_runs',
   'schema_migrations',
 ]);
+/**
+ * Rows anyone may cause: a provider sign-in (state type 1) or a passkey sign-in (type 11)
+ * started on the public sign-in page keeps its attempt for five minutes, whoever starts it.
+ */
+const UNTRACKED_ROWS: Readonly<Record<string, string>> = {
+  auth_states: 'state_type NOT IN (1, 11)',
+};
 /** Columns that reads and sign-ins bump, and cache bookkeeping. */
 const UNTRACKED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   users: ['last_activity_at'],
@@ -44,7 +51,8 @@ export async function snapshotOrganization(db: Db, orgId: string): Promise<Snaps
     .filter((t) => !UNTRACKED_TABLES.has(t))
     .map((t) => {
       const drop = (UNTRACKED_COLUMNS[t] ?? []).map((c) => ` - '${c}'`).join('');
-      return `SELECT '${t}' AS t, (to_jsonb(x)${drop})::text AS r FROM "${t}" x`;
+      const where = UNTRACKED_ROWS[t] ? ` WHERE ${UNTRACKED_ROWS[t]}` : '';
+      return `SELECT '${t}' AS t, (to_jsonb(x)${drop})::text AS r FROM "${t}" x${where}`;
     });
   const { rows } = await sql<{ t: string; r: string }>`${sql.raw(selects.join(' UNION ALL '))}`.execute(db);
   const data: Record<string, Record<string, unknown>[]> = {};

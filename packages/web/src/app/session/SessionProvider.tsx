@@ -1,6 +1,7 @@
 import { logout } from '@perch/client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { leaveApp } from '../leave-app';
 import { restoreSession } from './restore-session';
 import { SessionContext, type SessionContextValue, type SessionState } from './session-context';
 import { fetchSignedInSession } from './session-data';
@@ -58,7 +59,8 @@ export function SessionProvider({ children, createApi = defaultCreateApi }: Sess
     }
     queryClient.clear();
     if (logoutUrl) {
-      window.location.assign(logoutUrl);
+      // The provider ends its own session too, then sends the browser back to the sign-in page.
+      leaveApp(logoutUrl);
       return;
     }
     setState({ status: 'signedOut', reason: 'signedOut' });

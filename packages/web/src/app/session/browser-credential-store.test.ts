@@ -12,7 +12,6 @@ describe('BrowserCredentialStore', () => {
   it('keeps the access token per tab and the refresh token across tabs', () => {
     new BrowserCredentialStore().save(credentials);
     expect(sessionStorage.getItem('perch.accessToken')).toBe('a');
-    expect(sessionStorage.getItem('perch.logoutUrl')).toBe('https://idp');
     expect(localStorage.getItem('perch.refreshToken')).toBe('r');
     expect(localStorage.getItem('perch.accessToken')).toBeNull();
     expect(new BrowserCredentialStore().load()).toEqual(credentials);
@@ -23,7 +22,22 @@ describe('BrowserCredentialStore', () => {
     store.save(credentials);
     sessionStorage.clear();
     expect(store.needsRefresh()).toBe(true);
-    expect(store.load()).toEqual({ accessToken: '', accessTokenExpiry: 0, refreshToken: 'r', logoutUrl: '' });
+    expect(store.load()).toEqual({
+      accessToken: '',
+      accessTokenExpiry: 0,
+      refreshToken: 'r',
+      logoutUrl: 'https://idp',
+    });
+  });
+
+  it("keeps the provider's logout and profile URLs with the refresh token, so every tab finds them", () => {
+    const store = new BrowserCredentialStore();
+    store.save({ ...credentials, profilePageUrl: 'https://idp/me' });
+    sessionStorage.clear();
+    expect(localStorage.getItem('perch.logoutUrl')).toBe('https://idp');
+    expect(store.load()).toMatchObject({ logoutUrl: 'https://idp', profilePageUrl: 'https://idp/me' });
+    store.save({ ...credentials, logoutUrl: '' });
+    expect(store.load()).toEqual({ ...credentials, logoutUrl: '' });
   });
 
   it('has nothing to load when signed out, and clear removes everything', () => {

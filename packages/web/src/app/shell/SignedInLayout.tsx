@@ -1,4 +1,4 @@
-import { AppShell, Burger, Container, Group, UnstyledButton } from '@mantine/core';
+import { AppShell, Burger, Container, Group, ScrollArea, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +28,7 @@ const NAVBAR_WIDTH = 248;
 /** The frame of every signed-in page: header, navigation (a drawer on phones) and content. */
 export function SignedInLayout({ children }: { children?: ReactNode }) {
   const { t } = useTranslation();
-  const { signOut } = useSession();
+  const { signOut, api } = useSession();
   const { user, settings } = useSignedInSession();
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const { pathname } = useLocation();
@@ -67,12 +67,13 @@ export function SignedInLayout({ children }: { children?: ReactNode }) {
             )}
             <LanguageMenu />
             <ColorSchemeMenu />
-            <UserMenu user={user} onSignOut={() => void signOut()} />
+            <UserMenu user={user} onSignOut={() => void signOut()} profilePageUrl={api.store.load()?.profilePageUrl} />
           </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="sm" id="main-navigation" aria-label={t('mainNavigation')}>
-        <AppShell.Section grow>
+        {/* The administration's sub-pages make the list taller than a laptop screen: it scrolls. */}
+        <AppShell.Section grow component={ScrollArea} type="auto" mx="-sm" px="sm">
           <MainNavigation items={navigationItems(user, settings)} />
         </AppShell.Section>
         <AppShell.Section hiddenFrom="sm">

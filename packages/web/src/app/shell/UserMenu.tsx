@@ -1,5 +1,5 @@
 import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconAdjustments, IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconAdjustments, IconChevronDown, IconExternalLink, IconLogout } from '@tabler/icons-react';
 import type { UserMe } from '@perch/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,10 +14,12 @@ function initials(name: string): string {
 interface UserMenuProps {
   user: UserMe;
   onSignOut: () => void;
+  /** The person's account page at the sign-in provider they came through ('' or absent: none). */
+  profilePageUrl?: string;
 }
 
 /** The signed-in person: name in the header, sign-out and preferences in the menu. */
-export function UserMenu({ user, onSignOut }: UserMenuProps) {
+export function UserMenu({ user, onSignOut, profilePageUrl }: UserMenuProps) {
   const { t } = useTranslation();
   const name = displayName(user);
   return (
@@ -54,6 +56,17 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         <Menu.Item component={Link} to="/preferences" leftSection={<IconAdjustments size={16} aria-hidden />}>
           {t('navPreferences')}
         </Menu.Item>
+        {profilePageUrl && (
+          <Menu.Item
+            component="a"
+            href={profilePageUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            leftSection={<IconExternalLink size={16} aria-hidden />}
+          >
+            {t('providerProfileLink')}
+          </Menu.Item>
+        )}
         <Menu.Item onClick={onSignOut} leftSection={<IconLogout size={16} aria-hidden className="mirror-in-rtl" />}>
           {t('signOut')}
         </Menu.Item>

@@ -7,6 +7,7 @@ import {
   IconChecklist,
   IconChartBar,
   IconHistory,
+  IconLogin2,
   IconMail,
   IconMap2,
   IconSettings,
@@ -87,6 +88,12 @@ export function adminSections(user: UserMe): AdminSection[] {
         Icon: IconBuilding,
       },
       { to: '/admin/domains', label: 'navAdminDomains', description: 'adminDomainsDescription', Icon: IconWorldWww },
+      {
+        to: '/admin/auth-providers',
+        label: 'navAdminAuthProviders',
+        description: 'adminAuthProvidersDescription',
+        Icon: IconLogin2,
+      },
     );
   }
   if (isSuperAdmin(user.role)) {

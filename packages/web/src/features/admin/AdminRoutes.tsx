@@ -1,6 +1,6 @@
 import { isOrgAdmin, isSuperAdmin } from '@perch/contract/values';
 import { lazy, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useParams } from 'react-router';
 import { useSignedInSession } from '../../app/session/session-context';
 import { NoAccessPage } from '../../shared/system-pages/NoAccessPage';
 import { NotFoundPage } from '../../shared/system-pages/NotFoundPage';
@@ -34,6 +34,21 @@ const OrganizationSettingsPage = lazy(() =>
   import('./organizations/OrganizationSettingsPage').then((m) => ({ default: m.OrganizationSettingsPage })),
 );
 const DomainsPage = lazy(() => import('./organizations/DomainsPage').then((m) => ({ default: m.DomainsPage })));
+const AuthProvidersPage = lazy(() =>
+  import('./auth-providers/AuthProvidersPage').then((m) => ({ default: m.AuthProvidersPage })),
+);
+const AuthProviderPage = lazy(() =>
+  import('./auth-providers/AuthProviderPage').then((m) => ({ default: m.AuthProviderPage })),
+);
+const AuthProviderTestPage = lazy(() =>
+  import('./auth-providers/AuthProviderTestPage').then((m) => ({ default: m.AuthProviderTestPage })),
+);
+
+/** The reference's address of a provider (`/admin/settings/auth-providers/{id|add}`) leads to Perch's. */
+function LegacyAuthProviderRedirect() {
+  const { providerId = '' } = useParams();
+  return <Navigate to={`/admin/auth-providers/${encodeURIComponent(providerId)}`} replace />;
+}
 
 /** Users, groups and settings belong to organisation admins (role ≥ 20); space admins see why they cannot enter. */
 function RequireOrgAdmin({ children }: { children: ReactNode }) {
@@ -74,6 +89,12 @@ export function AdminRoutes() {
       {orgAdminRoute('mail', <MailOutboxPage />)}
       {orgAdminRoute('settings/org', <OrganizationSettingsPage />)}
       {orgAdminRoute('domains', <DomainsPage />)}
+      {orgAdminRoute('auth-providers', <AuthProvidersPage />)}
+      {orgAdminRoute('auth-providers/add', <AuthProviderPage />)}
+      {orgAdminRoute('auth-providers/:providerId', <AuthProviderPage />)}
+      {/* Where the provider returns after an admin's test sign-in. */}
+      {orgAdminRoute('auth-providers/:providerId/test/:stateId', <AuthProviderTestPage />)}
+      <Route path="settings/auth-providers/:providerId" element={<LegacyAuthProviderRedirect />} />
       {superAdminRoute('organizations', <OrganizationsPage />)}
       {superAdminRoute('organizations/new', <OrganizationPage />)}
       {superAdminRoute('organizations/:orgId', <OrganizationPage />)}

@@ -1,4 +1,4 @@
-import type { Preflight } from '@perch/contract';
+import type { PasskeyRequired, Preflight } from '@perch/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
@@ -7,16 +7,23 @@ import { useSession } from '../../app/session/session-context';
 import { usePageTitle } from '../../app/ui/use-page-title';
 import { EmailStep } from './EmailStep';
 import { NewPasswordStep } from './NewPasswordStep';
+import { PasskeyStep } from './PasskeyStep';
 import { PasswordStep } from './PasswordStep';
 import { ProviderStep } from './ProviderStep';
+import { TotpStep } from './TotpStep';
 
 type LoginStep =
   | { kind: 'email' }
   | { kind: 'password'; organisation: Preflight }
   | { kind: 'providers'; organisation: Preflight }
-  | { kind: 'newPassword'; organisation: Preflight; currentPassword: string };
+  | { kind: 'newPassword'; organisation: Preflight; currentPassword: string }
+  | { kind: 'totp'; organisation: Preflight; password: string }
+  | { kind: 'passkey'; organisation: Preflight; password: string; challenge: PasskeyRequired };
 
-/** Email first, then a password or the organisation's sign-in providers (reference §1.2). */
+/**
+ * Email first, then a password or the organisation's sign-in providers, then the account's second
+ * factor if it has one: an authenticator code or a passkey (reference §1.2, §1.3).
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   usePageTitle(t('loginTitle'));
@@ -47,6 +54,7 @@ export function LoginPage() {
           email={email}
           organisation={step.organisation}
           redirectTarget={redirectTarget}
+          mayRedirect={params.get('noredirect') !== '1'}
           onUsePassword={() => setStep({ kind: 'password', organisation: step.organisation })}
           onBack={backToEmail}
         />
@@ -64,6 +72,33 @@ export function LoginPage() {
           onNewPasswordRequired={(currentPassword) =>
             setStep({ kind: 'newPassword', organisation: step.organisation, currentPassword })
           }
+          onSecondFactor={(request, password) =>
+            setStep(
+              request.status === 'passkeyRequired'
+                ? { kind: 'passkey', organisation: step.organisation, password, challenge: request.challenge }
+                : { kind: 'totp', organisation: step.organisation, password },
+            )
+          }
+        />
+      );
+    case 'totp':
+      return (
+        <TotpStep
+          email={email}
+          organisation={step.organisation}
+          password={step.password}
+          onBack={() => setStep({ kind: 'password', organisation: step.organisation })}
+        />
+      );
+    case 'passkey':
+      return (
+        <PasskeyStep
+          email={email}
+          organisation={step.organisation}
+          password={step.password}
+          challenge={step.challenge}
+          onUseTotp={() => setStep({ kind: 'totp', organisation: step.organisation, password: step.password })}
+          onBack={() => setStep({ kind: 'password', organisation: step.organisation })}
         />
       );
     case 'newPassword':

@@ -1,6 +1,6 @@
-import { Anchor, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Button, Divider, Group, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ApiError, login } from '@perch/client';
+import { ApiError, loginWithSecondFactor, type SecondFactorRequest } from '@perch/client';
 import type { Preflight } from '@perch/contract';
 import { ErrorCode } from '@perch/contract/values';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Message, MessageKey } from '../../i18n';
 import { FormErrorAlert } from './FormErrorAlert';
+import { PasskeySignInButton } from './PasskeySignInButton';
 import { resetRequestPath } from './password-link-paths';
 import { signInErrorMessage } from './sign-in-errors';
 import { SignInIdentity } from './SignInIdentity';
@@ -21,9 +22,17 @@ interface PasswordStepProps {
   onBack: () => void;
   /** The account must replace its password first (app code 5001). */
   onNewPasswordRequired: (currentPassword: string) => void;
+  /** The password was right and the account has a second factor: ask for it next. */
+  onSecondFactor: (request: SecondFactorRequest, password: string) => void;
 }
 
-export function PasswordStep({ email, organisation, onBack, onNewPasswordRequired }: PasswordStepProps) {
+export function PasswordStep({
+  email,
+  organisation,
+  onBack,
+  onNewPasswordRequired,
+  onSecondFactor,
+}: PasswordStepProps) {
   const { t } = useTranslation();
   const signIn = useSignIn();
   const [error, setError] = useState<Message | null>(null);
@@ -37,7 +46,10 @@ export function PasswordStep({ email, organisation, onBack, onNewPasswordRequire
     setBusy(true);
     setError(null);
     try {
-      await signIn((client) => login(client, { email, password, organizationId: organisation.organization.id }));
+      const result = await signIn((client) =>
+        loginWithSecondFactor(client, { email, password, organizationId: organisation.organization.id }),
+      );
+      if (result.status !== 'signedIn') onSecondFactor(result, password);
     } catch (e) {
       if (e instanceof ApiError && e.appCode === ErrorCode.PasswordUpdateRequired) {
         onNewPasswordRequired(password);
@@ -79,6 +91,8 @@ export function PasswordStep({ email, organisation, onBack, onNewPasswordRequire
         <Button type="submit" fullWidth loading={busy}>
           {t('signIn')}
         </Button>
+        <Divider label={t('orDivider')} labelPosition="center" />
+        <PasskeySignInButton organizationId={organisation.organization.id} onError={setError} />
         <Group>
           <Button
             variant="subtle"

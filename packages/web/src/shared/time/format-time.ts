@@ -1,5 +1,5 @@
 import type { DateFormat, TimePrefs } from './time-prefs';
-import { datePart, wallTimeToUtcMs, type IsoDate, type WallTime } from './wall-time';
+import { datePart, nowInZone, wallTimeToUtcMs, type IsoDate, type WallTime } from './wall-time';
 
 /** Mantine's (dayjs) pattern for each of the contract's date formats (`DATE_FORMATS`). */
 export const DAYJS_DATE_FORMAT: Record<DateFormat, string> = {
@@ -69,4 +69,22 @@ export function weekdayNames(locale: string, width: 'short' | 'long' | 'narrow' 
 /** Weekday numbers in the order the user's week runs. */
 export function orderedWeekdays(weekStartDay: number): number[] {
   return Array.from({ length: 7 }, (_, i) => (weekStartDay + i) % 7);
+}
+
+/**
+ * An instant in the user's zone, date format and clock: `01.09.2030, 08:30:15`, or to the minute
+ * without `seconds`. Unreadable values are shown as they came.
+ */
+export function formatInstant(iso: string, zone: string, prefs: TimePrefs, locale: string, seconds = true): string {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return iso;
+  const date = formatDate(datePart(nowInZone(zone, instant)), prefs, locale, false);
+  const time = new Intl.DateTimeFormat(locale, {
+    hour: prefs.use24Hour ? '2-digit' : 'numeric',
+    minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
+    hourCycle: prefs.use24Hour ? 'h23' : 'h12',
+    timeZone: zone,
+  }).format(instant);
+  return `${date}, ${time}`;
 }

@@ -21,6 +21,8 @@ export const adminKeys = {
   userCount: ['admin', 'users', 'count'] as const,
   user: (id: string) => ['admin', 'users', 'item', id] as const,
   groupsOfUser: (id: string) => ['admin', 'users', 'item', id, 'groups'] as const,
+  /** Whether a service account has an API token, and when it was made and last used. */
+  apiToken: (id: string) => ['admin', 'users', 'item', id, 'apiToken'] as const,
   settings: ['admin', 'settings'] as const,
   /** Every statistics query below; settings (hidden, target hours) change them. */
   stats: ['admin', 'stats'] as const,
@@ -46,4 +48,8 @@ export const adminKeys = {
   mailPage: (status: string, offset: number) => ['admin', 'mail', 'page', status, offset] as const,
   /** Whether the server delivers mail, and how many wait. */
   mailDelivery: ['admin', 'mail', 'delivery'] as const,
+  /** Every sign-in provider query below (the list, single providers, test results). */
+  authProviders: ['admin', 'authProviders'] as const,
+  authProvider: (id: string) => ['admin', 'authProviders', 'item', id] as const,
+  authProviderTest: (id: string, stateId: string) => ['admin', 'authProviders', 'item', id, 'test', stateId] as const,
 };

@@ -1,8 +1,6 @@
 import type { AuthAttempt } from '@perch/contract';
 import { AUTH_ERROR_CODES, AUTH_METHODS, type AuthErrorCode, type AuthMethod } from '@perch/contract/values';
 import type { MessageKey } from '../../../i18n';
-import { formatDate } from '../../../shared/time/format-time';
-import type { TimePrefs } from '../../../shared/time/time-prefs';
 import {
   addDaysToDate,
   combine,
@@ -98,19 +96,7 @@ export function listQuery(
 }
 
 /** An instant in the admin's zone, date format and clock, to the second: `01.09.2030, 08:30:15`. */
-export function formatInstant(iso: string, zone: string, prefs: TimePrefs, locale: string): string {
-  const instant = new Date(iso);
-  if (Number.isNaN(instant.getTime())) return iso;
-  const date = formatDate(datePart(nowInZone(zone, instant)), prefs, locale, false);
-  const time = new Intl.DateTimeFormat(locale, {
-    hour: prefs.use24Hour ? '2-digit' : 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: prefs.use24Hour ? 'h23' : 'h12',
-    timeZone: zone,
-  }).format(instant);
-  return `${date}, ${time}`;
-}
+export { formatInstant } from '../../../shared/time/format-time';
 
 const METHOD_KEYS: Record<AuthMethod, MessageKey> = {
   password: 'authMethodPassword',
@@ -118,6 +104,7 @@ const METHOD_KEYS: Record<AuthMethod, MessageKey> = {
   passkey: 'authMethodPasskey',
   passkey_2fa: 'authMethodPasskey2fa',
   oauth: 'authMethodOauth',
+  saml: 'authMethodSaml',
   confluence: 'authMethodConfluence',
 };
 
@@ -131,6 +118,7 @@ const REASON_KEYS: Record<AuthErrorCode, MessageKey> = {
   wrong_password: 'authErrorWrongPassword',
   password_update_required: 'authErrorPasswordUpdateRequired',
   password_update_not_required: 'authErrorPasswordUpdateNotRequired',
+  not_service_account: 'authErrorNotServiceAccount',
   throttled: 'authErrorThrottled',
   totp_replay: 'authErrorTotpReplay',
   totp_invalid: 'authErrorTotpInvalid',

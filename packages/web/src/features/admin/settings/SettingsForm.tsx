@@ -7,6 +7,7 @@ import { useSaveSettings } from '../api/setting-queries';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes-guard';
 import { LogoUrlField } from './LogoUrlField';
 import { SaveBar } from './SaveBar';
+import { SecondFactorSetting } from './SecondFactorSetting';
 import {
   NumberSetting,
   SettingsSection,
@@ -177,6 +178,8 @@ export function SettingsForm({ initial: loaded, timezones }: SettingsFormProps) 
             hint={values.show_names === '1' ? 'settingDisableBuddiesHint' : 'settingDisableBuddiesNeedsNames'}
           />
         </SettingsSection>
+
+        <SecondFactorSetting form={form} />
 
         <SettingsSection
           id="settings-appearance"

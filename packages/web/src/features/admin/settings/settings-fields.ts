@@ -29,6 +29,7 @@ export const SETTING_FIELD_NAMES = [
   'target_utilization_hours_per_week',
   'booking_retention_enabled',
   'booking_retention_days',
+  'enforce_totp',
 ] as const satisfies readonly SettingName[];
 
 export type SettingFieldName = (typeof SETTING_FIELD_NAMES)[number];

@@ -1,5 +1,6 @@
 import { Button, Center, Loader } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { isServiceAccount } from '@perch/contract/values';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -13,11 +14,13 @@ import { useDeleteUser, useGroupsOfUser, useUser } from '../api/user-queries';
 import { AdminPage } from '../ui/AdminPage';
 import { QueryFailure } from '../ui/QueryFailure';
 import { useConfirmDelete } from '../ui/use-confirm-delete';
+import { ApiTokenCard } from './ApiTokenCard';
 import { awaitsPassword } from './invitation';
 import { ResendInvitationButton } from './ResendInvitationButton';
 import { mayDeleteUser, mayManageUser } from './role-rules';
 import { fullName } from './user-form';
 import { UserForm } from './UserForm';
+import { SecondFactorsCard } from './SecondFactorsCard';
 import { RoleBadge } from './UsersTable';
 
 /** `/admin/users/new` and `/admin/users/:userId`. */
@@ -95,6 +98,10 @@ export function UserEditPage() {
           memberOf={memberOf.data ?? []}
         />
       )}
+      {/* The saved role decides: a service account has an API token, a person second factors. */}
+      {ready &&
+        user.data &&
+        (isServiceAccount(user.data.role) ? <ApiTokenCard user={user.data} /> : <SecondFactorsCard user={user.data} />)}
     </AdminPage>
   );
 }

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Box, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { User } from '@perch/contract';
-import { isOrgAdmin, isSpaceAdmin, isSuperAdmin } from '@perch/contract/values';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { isOrgAdmin, isServiceAccount, isSpaceAdmin, isSuperAdmin } from '@perch/contract/values';
+import { IconPencil, IconRobot, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
@@ -31,9 +31,23 @@ function formatActivity(iso: string | null, language: string): string | null {
 export function RoleBadge({ role }: { role: number }) {
   const { t } = useTranslation();
   const key = roleLabelKey(role);
-  const color = isSuperAdmin(role) ? 'grape' : isOrgAdmin(role) ? 'blue' : isSpaceAdmin(role) ? 'teal' : 'gray';
+  // Service accounts (whose numbers lie among the admins') get a colour of their own.
+  const color = isSuperAdmin(role)
+    ? 'grape'
+    : isServiceAccount(role)
+      ? 'orange'
+      : isOrgAdmin(role)
+        ? 'blue'
+        : isSpaceAdmin(role)
+          ? 'teal'
+          : 'gray';
   return (
-    <Badge variant="light" color={color} style={{ textTransform: 'none' }}>
+    <Badge
+      variant="light"
+      color={color}
+      style={{ textTransform: 'none' }}
+      leftSection={isServiceAccount(role) ? <IconRobot size={12} aria-hidden /> : undefined}
+    >
       {key ? t(key) : String(role)}
     </Badge>
   );

@@ -16,9 +16,12 @@ import { notifications } from '@mantine/notifications';
 import { isComplexPassword } from '@perch/contract/values';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { signsInWithPassword } from '../../../app/session/second-factor-policy';
 import { useSession, useSignedInSession } from '../../../app/session/session-context';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useChangePassword, useRevokeSession, useSessions } from '../api/account-queries';
+import { PasskeySection } from '../security/PasskeySection';
+import { TotpSection } from '../security/TotpSection';
 
 function ChangePassword() {
   const { t } = useTranslation();
@@ -148,16 +151,22 @@ function SessionList() {
   );
 }
 
-/** Password (for password users) and the sessions signed in to this account. */
+/**
+ * Password and second factors (authenticator app, passkeys) for password users, and the sessions
+ * signed in to this account. A sign-in provider's accounts get these from the provider.
+ */
 export function SecurityTab() {
   const { user } = useSignedInSession();
+  const passwordUser = signsInWithPassword(user);
   return (
     <Stack gap="xl">
-      {user.authProviderId === '' && (
+      {passwordUser && (
         <Paper withBorder p="md" radius="md">
           <ChangePassword />
         </Paper>
       )}
+      {passwordUser && <TotpSection />}
+      {passwordUser && <PasskeySection />}
       <SessionList />
     </Stack>
   );

@@ -1,0 +1,66 @@
+import type { AuthProviderSave } from '@perch/contract';
+import { routes } from '@perch/contract/values';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useApiClient } from '../../../shared/api/use-api-client';
+import { adminKeys } from './query-keys';
+
+/** The organisation's sign-in providers, by name (`GET /auth-provider/`). */
+export function useAuthProviders() {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: adminKeys.authProviders,
+    queryFn: () => client.call(routes.authProvider.list),
+  });
+}
+
+export function useAuthProvider(id: string | undefined) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: adminKeys.authProvider(id ?? ''),
+    queryFn: () => client.call(routes.authProvider.get, { params: { id: id ?? '' } }),
+    enabled: Boolean(id),
+    // The form keeps its own draft; a background refetch must not move the baseline under it.
+    staleTime: Infinity,
+  });
+}
+
+export interface AuthProviderSaveRequest {
+  /** Absent for a new provider. */
+  id: string | undefined;
+  body: AuthProviderSave;
+}
+
+/** Creates (`POST`, the new id from `X-Object-Id`) or changes (`PUT`) a provider; answers its id. */
+export function useSaveAuthProvider() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: AuthProviderSaveRequest): Promise<string> => {
+      if (!id) return (await client.call(routes.authProvider.create, { body })).id;
+      await client.call(routes.authProvider.update, { params: { id }, body });
+      return id;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.authProviders }),
+  });
+}
+
+export function useDeleteAuthProvider() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => client.call(routes.authProvider.delete, { params: { id } }),
+    // Only the list: the deleted provider's own page is being left and must not ask for it again.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.authProviders, exact: true }),
+  });
+}
+
+/** What a test sign-in brought back; kept five minutes by the server, so never fetched again here. */
+export function useAuthProviderTestResult(id: string, stateId: string) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: adminKeys.authProviderTest(id, stateId),
+    queryFn: () => client.call(routes.authProvider.testResult, { params: { id, stateId } }),
+    staleTime: Infinity,
+    retry: false,
+  });
+}

@@ -8,7 +8,7 @@ import { mayManageUser, outsideReach } from '../users/policy.js';
 import { findUser } from '../users/repo.js';
 
 /** Who manages API tokens: org admins of the service account's organisation (super admins of every one). */
-export const API_TOKEN_MANAGER_ROLE = Role.OrgAdmin;
+const API_TOKEN_MANAGER_ROLE = Role.OrgAdmin;
 
 /**
  * The service account whose token the caller manages, checked in the reference's order: 403

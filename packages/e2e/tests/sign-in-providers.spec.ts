@@ -151,11 +151,11 @@ test('an admin adds an OpenID provider on the screen and a test sign-in shows wh
   await expect(page.getByRole('heading', { level: 1, name: 'New sign-in provider' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByRole('textbox', { name: 'OpenID issuer' }).fill(issuer());
-  // Without the endpoints the issuer's discovery supplies, only the authorisation URL is asked for.
+  // The issuer's discovery supplies the endpoints; the client is still asked for.
   await page.getByRole('button', { name: 'Add provider' }).click();
-  await expect(page.getByRole('textbox', { name: 'Authorisation URL' })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Client ID' })).toBeFocused();
   await expect(page.getByText('Please fill in this field.').first()).toBeVisible();
-  await page.getByRole('textbox', { name: 'Authorisation URL' }).fill(`${issuer()}/authorize`);
+  await expect(page.getByRole('textbox', { name: 'Authorisation URL' })).toHaveValue('');
   await page.getByRole('textbox', { name: 'Client ID' }).fill('perch');
   await page.getByLabel('Client secret').fill('perch-secret');
   await shot(page, 'provider-new-desktop');

@@ -64,7 +64,13 @@ export function OAuthFields({
           description={t('authProviderIssuerHint')}
           placeholder="https://idp.example.com"
         />
-        <TextInput {...fieldProps('authUrl')} {...technical} type="url" label={t('authProviderAuthUrl')} required />
+        <TextInput
+          {...fieldProps('authUrl')}
+          {...technical}
+          type="url"
+          label={t('authProviderAuthUrl')}
+          required={!discovered}
+        />
         <TextInput
           {...fieldProps('tokenUrl')}
           {...technical}

@@ -36,9 +36,9 @@ describe('provider form rules (the contract’s, per type)', () => {
     expect(validateAuthProvider(oauth({ clientSecret: '' }), false)).toEqual({});
   });
 
-  it('needs the token and user info URLs only without an OpenID issuer', () => {
-    const bare = oauth({ tokenUrl: '', userInfoUrl: '' });
-    expect(keysOf(validateAuthProvider(bare, false))).toEqual(['tokenUrl', 'userInfoUrl']);
+  it('needs the authorisation, token and user info URLs only without an OpenID issuer', () => {
+    const bare = oauth({ authUrl: '', tokenUrl: '', userInfoUrl: '' });
+    expect(keysOf(validateAuthProvider(bare, false))).toEqual(['authUrl', 'tokenUrl', 'userInfoUrl']);
     expect(validateAuthProvider({ ...bare, issuer: 'https://idp.example.com' }, false)).toEqual({});
     expect(validateAuthProvider({ ...bare, issuer: 'idp.example.com' }, false)).toEqual({
       issuer: { key: 'authProviderErrorUrl' },

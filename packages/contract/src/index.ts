@@ -8,6 +8,7 @@ export * from './entities/user.js';
 export * from './entities/group.js';
 export * from './entities/setting.js';
 export * from './entities/preference.js';
+export * from './entities/calendar.js';
 export * from './entities/location.js';
 export * from './entities/space.js';
 export * from './entities/space-attribute.js';

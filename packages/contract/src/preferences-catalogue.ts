@@ -11,9 +11,15 @@ export interface PreferenceDefinition {
   /** Allowed integer values for `int` preferences. */
   readonly oneOf?: readonly number[];
   readonly maxLength?: number;
-  /** Stored encrypted at rest and returned decrypted to its owner. */
+  /**
+   * Stored encrypted at rest and never returned: reads show SECRET_PREFERENCE_MASK when a value
+   * is set, and saving the mask back keeps the stored value.
+   */
   readonly secret?: boolean;
 }
+
+/** What a read shows for a secret preference that has a value. */
+export const SECRET_PREFERENCE_MASK = '********';
 
 /** User preferences (reference §5.2). */
 export const PREFERENCES = {

@@ -143,8 +143,17 @@ export const routes = defineRoutes({
     saveAll: ['PUT', '/preference/', 204],
     get: ['GET', '/preference/:name', 200],
     set: ['PUT', '/preference/:name', 204],
-    // Not available in this version (arrives with calendars): see features/unavailable/.
     caldavCalendars: ['POST', '/preference/caldav/listCalendars', 200],
+  },
+  calendar: {
+    caldavStatus: ['GET', '/preference/caldav/connection', 200],
+    caldavConnect: ['PUT', '/preference/caldav/connection', 204],
+    caldavTest: ['POST', '/preference/caldav/connection/test', 204],
+    caldavDisconnect: ['DELETE', '/preference/caldav/connection', 200],
+    feed: ['GET', '/preference/calendar-feed', 200],
+    resetFeed: ['POST', '/preference/calendar-feed', 200],
+    deleteFeed: ['DELETE', '/preference/calendar-feed', 204],
+    feedFile: ['GET', '/calendar-feed/:token', 200, { public: true, produces: 'text/calendar' }],
   },
   group: {
     list: ['GET', '/group/', 200],
@@ -209,7 +218,6 @@ export const routes = defineRoutes({
     update: ['PUT', '/booking/:id', 204],
     delete: ['DELETE', '/booking/:id', 204],
     approve: ['POST', '/booking/:id/approve', 204],
-    // Not available in this version (arrives with calendars): see features/unavailable/.
     ical: ['GET', '/booking/:id/ical', 200, { produces: 'text/calendar' }],
   },
   recurringBooking: {
@@ -217,7 +225,6 @@ export const routes = defineRoutes({
     create: ['POST', '/recurring-booking/', 201],
     get: ['GET', '/recurring-booking/:id', 200],
     delete: ['DELETE', '/recurring-booking/:id', 204],
-    // Not available in this version (arrives with calendars): see features/unavailable/.
     ical: ['GET', '/recurring-booking/:id/ical', 200, { produces: 'text/calendar' }],
   },
   buddy: {

@@ -17,6 +17,8 @@ import { locationRoutes } from './features/locations/routes.js';
 import { mailRoutes } from './features/mail/routes.js';
 import { organizationRoutes } from './features/organizations/routes.js';
 import { preferenceRoutes } from './features/preferences/routes.js';
+import { caldavRoutes } from './features/caldav/routes.js';
+import { calendarRoutes } from './features/calendar/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { secondFactorRoutes } from './features/second-factors/routes.js';
 import { settingRoutes } from './features/settings/routes.js';
@@ -92,6 +94,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(organizationRoutes);
   await app.register(settingRoutes);
   await app.register(preferenceRoutes);
+  await app.register(caldavRoutes);
+  await app.register(calendarRoutes);
   await app.register(groupRoutes);
   await app.register(spaceAttributeRoutes);
   await app.register(locationRoutes);

@@ -148,6 +148,15 @@ const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().min(0.1).max(3600))
     .default(5),
+  /** Seconds between two looks at the calendar sync queue for events to write to CalDAV calendars. */
+  CALDAV_POLL_SECONDS: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, 'must be a number of seconds')
+    .transform(Number)
+    .pipe(z.number().min(0.1).max(3600))
+    .default(5),
+  /** How long a calendar event that cannot be written is retried before it is given up. */
+  CALDAV_RETRY_HOURS: int(1, 24 * 30).default(72),
   /** Days a delivered mail stays listed in the outbox. */
   MAIL_RETENTION_DAYS: int(1, 3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -4,6 +4,8 @@ import type { AppDeps } from './context.js';
 import type { Config } from './config.js';
 import { openPglite, openPostgres, type ConnectionErrorLog, type DatabaseHandle } from './db/connection.js';
 import { migrate } from './db/migrate.js';
+import { bookingMailHook } from './features/booking-mails/hook.js';
+import { caldavBookingHook } from './features/caldav/hook.js';
 import { createDnsResolver } from './lib/dns.js';
 import { SecretBox } from './lib/secret-box.js';
 import { getOrCreateSystemValue } from './lib/system-values.js';
@@ -52,7 +54,7 @@ export async function createDeps(config: Config, handle: DatabaseHandle): Promis
     secrets,
     installId,
     version: VERSION,
-    bookingHooks: [],
+    bookingHooks: [bookingMailHook, caldavBookingHook],
     dns: createDnsResolver(config.DNS_SERVER),
     ping: () => handle.ping(),
   };

@@ -2,9 +2,11 @@ import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/connection.js';
+import { startCalendarSync } from './features/caldav/sync.js';
 import { smtpSender, startMailDelivery } from './features/mail/delivery.js';
 import { createDeps, openDatabase } from './deps.js';
 import { authAttemptRetentionJob } from './jobs/auth-attempt-retention.js';
+import { bookingRemindersJob } from './jobs/booking-reminders.js';
 import { bookingRetentionJob } from './jobs/booking-retention.js';
 import { domainReachabilityJob } from './jobs/domain-reachability.js';
 import { purgeExpiredJob } from './jobs/purge-expired.js';
@@ -41,7 +43,7 @@ async function main(): Promise<void> {
     ? () => {}
     : startScheduler(
         deps,
-        [purgeExpiredJob, bookingRetentionJob, authAttemptRetentionJob, domainReachabilityJob],
+        [purgeExpiredJob, bookingRetentionJob, bookingRemindersJob, authAttemptRetentionJob, domainReachabilityJob],
         app.log,
       );
 
@@ -49,6 +51,8 @@ async function main(): Promise<void> {
   const sender = smtpSender(config);
   const stopMail = sender ? startMailDelivery(deps.db, sender, config, app.log) : () => {};
   if (!sender) app.log.warn('SMTP_HOST is not set: mails wait in the outbox until mail delivery is configured');
+  // Every process works off the calendar sync queue; claims keep two from writing one event.
+  const stopCalendarSync = startCalendarSync(deps, app.log);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -57,6 +61,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     stopJobs();
     stopMail();
+    stopCalendarSync();
     await app.close();
     await handle.close();
     process.exit(0);

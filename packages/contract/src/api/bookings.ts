@@ -83,8 +83,8 @@ export const bookingApi = endpoints('bookings', routes.booking, {
     body: approveBody,
   },
   ical: {
-    summary: 'Not available in this version: a booking as an iCalendar file',
-    description: 'Answers 404 after the same access check as reading the booking.',
+    summary: 'A booking as an iCalendar file (its owner or a space admin)',
+    description: 'An attachment `seatsurfing-YYYYMMDD-HHMM.ics` with one event; its UID is the booking id.',
     params: idParams,
   },
 });
@@ -107,8 +107,9 @@ export const recurringBookingApi = endpoints('recurring bookings', routes.recurr
     params: idParams,
   },
   ical: {
-    summary: 'Not available in this version: every occurrence of a series as one iCalendar file',
-    description: 'Answers 404 after the same access check as reading the series.',
+    summary: 'Every occurrence of a series as one iCalendar file (its owner or a space admin)',
+    description:
+      'One event per remaining occurrence, each with its booking id as UID. 404 when no occurrence is left.',
     params: idParams,
   },
 });

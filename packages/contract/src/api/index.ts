@@ -6,6 +6,7 @@ import { authApi } from './auth.js';
 import { authProviderApi } from './auth-providers.js';
 import { authAttemptApi } from './auth-attempts.js';
 import { bookingApi, buddyApi, recurringBookingApi } from './bookings.js';
+import { calendarApi } from './calendar.js';
 import { groupApi } from './groups.js';
 import { healthApi } from './health.js';
 import { mailOutboxApi } from './mail-outbox.js';
@@ -27,6 +28,7 @@ export const api = {
   organization: organizationApi,
   setting: settingApi,
   preference: preferenceApi,
+  calendar: calendarApi,
   group: groupApi,
   spaceAttribute: spaceAttributeApi,
   location: locationApi,

@@ -28,8 +28,10 @@ export const preferenceApi = endpoints('preferences', routes.preference, {
   get: { summary: 'One preference, as a JSON string', params: preferenceNameParams, response: z.string() },
   set: { summary: 'Change one preference', params: preferenceNameParams, body: preferenceValueBody },
   caldavCalendars: {
-    summary: 'Not available in this version: the calendars of a CalDAV account, to pick one for bookings',
-    description: 'Answers 404 after checking the body, as the reference does when it finds no calendars.',
+    summary: 'The calendars of a CalDAV account, to pick one for bookings',
+    description:
+      'Signs in with HTTP Basic, finds the current-user principal, its calendar home and the calendars in it. ' +
+      'Any failure (unreachable, refused credentials, no calendars) is 404, as the reference answers.',
     body: caldavConnectionBody,
     response: z.array(caldavCalendarSchema),
   },

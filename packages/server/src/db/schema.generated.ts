@@ -63,6 +63,7 @@ export interface BookingsTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   last_info_mail_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   reminder_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  calendar_sequence: Generated<number>;
 }
 
 export interface BuddiesTable {
@@ -70,6 +71,32 @@ export interface BuddiesTable {
   owner_id: string;
   buddy_id: string;
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface CaldavStatusTable {
+  user_id: string;
+  last_sync_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_error: Generated<string>;
+  last_error_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface CaldavSyncQueueTable {
+  user_id: string;
+  booking_id: string;
+  version: Generated<number>;
+  due_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  attempts: Generated<number>;
+  locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  queued_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_error: Generated<string>;
+}
+
+export interface CalendarFeedsTable {
+  user_id: string;
+  token_hash: string;
+  token_encrypted: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_polled_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface GroupsTable {
@@ -345,6 +372,9 @@ export interface Database {
   auth_states: AuthStatesTable;
   bookings: BookingsTable;
   buddies: BuddiesTable;
+  caldav_status: CaldavStatusTable;
+  caldav_sync_queue: CaldavSyncQueueTable;
+  calendar_feeds: CalendarFeedsTable;
   groups: GroupsTable;
   job_runs: JobRunsTable;
   location_allowed_bookers: LocationAllowedBookersTable;

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type {
   BookingsTable,
+  CaldavSyncQueueTable,
   GroupsTable,
   LocationsTable,
   MailOutboxTable,
@@ -38,3 +39,4 @@ export type GroupRow = Selectable<GroupsTable>;
 export type BookingRow = Selectable<BookingsTable>;
 export type RecurringBookingRow = Selectable<RecurringBookingsTable>;
 export type MailOutboxRow = Selectable<MailOutboxTable>;
+export type CaldavSyncQueueRow = Selectable<CaldavSyncQueueTable>;

@@ -6,7 +6,7 @@ import { inTransaction, withTransaction } from '../../db/transaction.js';
 import { authContextOf } from '../../test-support/auth.js';
 import { createFloor, wall, type Floor } from '../../test-support/bookings.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
-import { createSeries } from '../recurring/series.js';
+import { createSeries, deleteSeries } from '../recurring/series.js';
 import { decideApproval } from './approve-booking.js';
 import { createBooking } from './create-booking.js';
 import { cancelBooking } from './delete-booking.js';
@@ -136,7 +136,7 @@ describe('booking hooks', () => {
     expect(seen[2]!.change).toMatchObject({ kind: 'removed', reason: 'cancelled', booking: { id } });
   });
 
-  it('hear approvals, declines and each occurrence of a series', async () => {
+  it('hear approvals, declines, each occurrence of a series and the series as a whole', async () => {
     const { deps, seen } = recordingDeps();
     const admin = await authContextOf(
       s.deps.db,
@@ -179,7 +179,19 @@ describe('booking hooks', () => {
     });
     const booked = results.filter((r) => r.success).map((r) => r.id);
     expect(booked.length).toBeGreaterThan(0);
-    expect(seen.map((x) => x.change.kind === 'created' && x.change.booking.id)).toEqual(booked);
+    expect(seen.slice(0, -1).map((x) => x.change.kind === 'created' && x.change.booking.id)).toEqual(booked);
+    const whole = seen.at(-1)!.change;
+    expect(whole.kind === 'series-created' && whole.occurrences.map((o) => o.id)).toEqual(booked);
+
+    seen.length = 0;
+    const seriesId = whole.kind === 'series-created' ? whole.seriesId : '';
+    await deleteSeries(deps, auth, seriesId);
+    const ended = seen.at(-1)!.change;
+    expect(ended).toMatchObject({ kind: 'series-ended', seriesId });
+    expect(ended.kind === 'series-ended' && ended.removed.map((o) => o.id).sort()).toEqual([...booked].sort());
+    expect(seen.slice(0, -1).map((x) => x.change.kind === 'removed' && x.change.reason)).toEqual(
+      booked.map(() => 'series-ended'),
+    );
   });
 
   it('undo the write when they fail', async () => {

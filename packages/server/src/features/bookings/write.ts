@@ -13,13 +13,19 @@ import { conflict } from '../../http/errors.js';
  */
 
 /** Why a booking went away. */
-export type RemovalReason = 'cancelled' | 'declined' | 'series-ended' | 'retention';
+export type RemovalReason = 'cancelled' | 'declined' | 'series-ended' | 'space-removed' | 'retention';
 
+/**
+ * One booking's change, or (after its occurrences' own changes) a series' as a whole, for
+ * hooks that tell people once per series rather than once per date.
+ */
 export type BookingChange =
   | { kind: 'created'; booking: BookingRow }
   | { kind: 'updated'; before: BookingRow; booking: BookingRow }
   | { kind: 'approved'; booking: BookingRow }
-  | { kind: 'removed'; booking: BookingRow; reason: RemovalReason };
+  | { kind: 'removed'; booking: BookingRow; reason: RemovalReason }
+  | { kind: 'series-created'; seriesId: string; occurrences: BookingRow[] }
+  | { kind: 'series-ended'; seriesId: string; removed: BookingRow[] };
 
 /**
  * Called for every booking change, in the transaction of the write (`tx.db`), with the person
@@ -29,7 +35,7 @@ export type BookingHook = (tx: AppDeps, change: BookingChange, actor: AuthContex
 
 export type NewBooking = Omit<
   Insertable<BookingsTable>,
-  'id' | 'created_at' | 'caldav_id' | 'last_info_mail_sent_at' | 'reminder_sent_at'
+  'id' | 'created_at' | 'caldav_id' | 'last_info_mail_sent_at' | 'reminder_sent_at' | 'calendar_sequence'
 >;
 
 export type BookingUpdate = Pick<
@@ -45,7 +51,11 @@ function isSlotConflict(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23P01';
 }
 
-async function announce(tx: AppDeps, actor: AuthContext | null, changes: readonly BookingChange[]): Promise<void> {
+export async function announce(
+  tx: AppDeps,
+  actor: AuthContext | null,
+  changes: readonly BookingChange[],
+): Promise<void> {
   for (const change of changes) for (const hook of tx.bookingHooks) await hook(tx, change, actor);
 }
 
@@ -94,7 +104,10 @@ export async function insertOccurrence(
   return booking;
 }
 
-/** Changes a booking's space, person, times and subject; approval is kept, the reminder is due again. */
+/**
+ * Changes a booking's space, person, times and subject; approval is kept, the reminder is due
+ * again and calendars get a newer copy of the event (its sequence goes up).
+ */
 export async function updateBooking(
   deps: AppDeps,
   actor: AuthContext | null,
@@ -106,7 +119,7 @@ export async function updateBooking(
     try {
       booking = await tx.db
         .updateTable('bookings')
-        .set({ ...changes, reminder_sent_at: null })
+        .set({ ...changes, reminder_sent_at: null, calendar_sequence: sql<number>`calendar_sequence + 1` })
         .where('id', '=', before.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -179,7 +192,7 @@ export async function endSeries(deps: AppDeps, actor: AuthContext | null, series
       .where('recurring_id', '=', seriesId)
       .where('enter_at', '>', new Date())
       .execute();
-    await removeBookings(
+    const removed = await removeBookings(
       tx,
       actor,
       future.map((f) => f.id),
@@ -187,5 +200,24 @@ export async function endSeries(deps: AppDeps, actor: AuthContext | null, series
     );
     await tx.db.updateTable('bookings').set({ recurring_id: null }).where('recurring_id', '=', seriesId).execute();
     await tx.db.deleteFrom('recurring_bookings').where('id', '=', seriesId).execute();
+    await announce(tx, actor, [{ kind: 'series-ended', seriesId, removed }]);
   });
+}
+
+/**
+ * Before spaces or a whole area are deleted: their bookings that have not ended are removed
+ * here, announced like any removal (calendars and owners hear of it); past ones go with the
+ * spaces. Must run in the transaction that deletes them.
+ */
+export async function removeBookingsOfSpaces(
+  tx: AppDeps,
+  actor: AuthContext | null,
+  where: { spaceIds: readonly string[] } | { locationId: string },
+): Promise<void> {
+  let query = tx.db.selectFrom('bookings').select('id').where('leave_at', '>', new Date());
+  if ('locationId' in where) query = query.where('location_id', '=', where.locationId);
+  else if (where.spaceIds.length) query = query.where('space_id', 'in', [...where.spaceIds]);
+  else return;
+  const ids = (await query.execute()).map((r) => r.id);
+  await removeBookings(tx, actor, ids, 'space-removed');
 }

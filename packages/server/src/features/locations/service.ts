@@ -11,6 +11,7 @@ import type { LocationRow } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { pathId } from '../../http/ids.js';
+import { removeBookingsOfSpaces } from '../bookings/write.js';
 import { groupsOfOrg } from '../groups/repo.js';
 import { isTimezone } from '../settings/timezones.js';
 import { findSpaceAttribute } from '../space-attributes/repo.js';
@@ -79,10 +80,13 @@ export async function updateArea(
   await inTransaction(deps, (tx) => updateLocation(tx.db, location.id, input.location));
 }
 
-/** Deletes an area; its spaces, bookings and series go with it. */
+/** Deletes an area; its spaces, bookings and series go with it (bookings not yet over as cancelled ones). */
 export async function deleteArea(deps: AppDeps, auth: AuthContext, id: string): Promise<void> {
   const location = await locationFor(deps, auth, id, Role.SpaceAdmin);
-  await deleteLocation(deps.db, location.id);
+  await inTransaction(deps, async (tx) => {
+    await removeBookingsOfSpaces(tx, auth, { locationId: location.id });
+    await deleteLocation(tx.db, location.id);
+  });
 }
 
 /** The sample floor, for an organisation without areas (org admins). */

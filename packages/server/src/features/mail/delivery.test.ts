@@ -6,7 +6,8 @@ import { statusOf } from '../../test-support/http.js';
 import { spawnServer, type ServerProcess } from '../../test-support/process.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { TestSmtpServer } from '../../test-support/smtp-server.js';
-import { deliverDueMails, nextAttemptAt, smtpSender } from './delivery.js';
+import { nextAttemptAt } from '../../lib/background-queue.js';
+import { deliverDueMails, smtpSender } from './delivery.js';
 import { queueMail } from './outbox.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
+import { nextAttemptAt, startPolling } from '../../lib/background-queue.js';
 import type { Db } from '../../db/connection.js';
 import type { MailOutboxRow } from '../../db/schema.js';
 import { claimDueMails, markMailFailed, markMailSent, type MailAttachment } from './repo.js';
@@ -25,9 +26,6 @@ export interface MailSender {
 const BATCH = 10;
 /** How long a claim lasts: well above the SMTP time-outs below. */
 export const LEASE_SECONDS = 120;
-/** The first pause after a failed attempt; it doubles with each attempt up to MAX_PAUSE_SECONDS. */
-const FIRST_PAUSE_SECONDS = 30;
-const MAX_PAUSE_SECONDS = 30 * 60;
 
 export function smtpSender(config: Config): MailSender | null {
   if (!config.SMTP_HOST) return null;
@@ -73,13 +71,6 @@ export function describeFailure(err: unknown): string {
   return (e.response || [e.code, e.message].filter(Boolean).join(': ') || String(err)).slice(0, 2000);
 }
 
-/** When to try again after attempt number `attempts` failed; null once the mail is too old to keep trying. */
-export function nextAttemptAt(createdAt: Date, attempts: number, retryHours: number, now = new Date()): Date | null {
-  if (now.getTime() - createdAt.getTime() >= retryHours * 3_600_000) return null;
-  const pause = Math.min(MAX_PAUSE_SECONDS, FIRST_PAUSE_SECONDS * 2 ** Math.max(0, attempts - 1));
-  return new Date(now.getTime() + pause * 1000);
-}
-
 /** Claims and sends due mails until none is left; returns how many were sent. */
 export async function deliverDueMails(
   db: Db,
@@ -117,25 +108,13 @@ export function startMailDelivery(
   config: Pick<Config, 'MAIL_RETRY_HOURS' | 'MAIL_POLL_SECONDS'>,
   log: FastifyBaseLogger,
 ): () => void {
-  let running = false;
-  let stopped = false;
-  const round = async () => {
-    if (running || stopped) return;
-    running = true;
-    try {
-      await deliverDueMails(db, sender, config, log);
-    } catch (err) {
-      log.error({ err }, 'mail delivery round failed');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void round(), config.MAIL_POLL_SECONDS * 1000);
-  timer.unref();
-  void round();
+  const stop = startPolling(
+    () => deliverDueMails(db, sender, config, log),
+    config.MAIL_POLL_SECONDS,
+    (err) => log.error({ err }, 'mail delivery round failed'),
+  );
   return () => {
-    stopped = true;
-    clearInterval(timer);
+    stop();
     sender.close();
   };
 }

@@ -1,4 +1,4 @@
-import type { Preference } from '@perch/contract';
+import { SECRET_PREFERENCE_MASK, type Preference } from '@perch/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { statusOf } from '../../test-support/http.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
@@ -91,14 +91,28 @@ describe('preferences', () => {
       { name: 'caldav_pass', value: 'calendar-secret' },
     ]);
     expect(await u.get('/preference/workday_start')).toBe('08:00');
-    // Stored encrypted, returned to its owner in clear.
-    expect(await u.get('/preference/caldav_pass')).toBe('calendar-secret');
-    const row = await s.deps.db
-      .selectFrom('user_preferences')
-      .select('value')
-      .where('name', '=', 'caldav_pass')
-      .executeTakeFirst();
-    expect(row?.value).not.toContain('calendar-secret');
+    // Stored encrypted and never returned: reads show that it is set.
+    expect(await u.get('/preference/caldav_pass')).toBe(SECRET_PREFERENCE_MASK);
+    expect(
+      (await u.get<{ name: string; value: string }[]>('/preference/')).find((p) => p.name === 'caldav_pass'),
+    ).toEqual({ name: 'caldav_pass', value: SECRET_PREFERENCE_MASK });
+    const stored = async () =>
+      (
+        await s.deps.db
+          .selectFrom('user_preferences')
+          .select('value')
+          .where('name', '=', 'caldav_pass')
+          .executeTakeFirstOrThrow()
+      ).value;
+    const encrypted = await stored();
+    expect(encrypted).not.toContain('calendar-secret');
+    expect(s.deps.secrets.decrypt(encrypted)).toBe('calendar-secret');
+    // A client saving back what it read keeps the secret.
+    await u.put('/preference/', [{ name: 'caldav_pass', value: SECRET_PREFERENCE_MASK }]);
+    await u.put('/preference/caldav_pass', { value: SECRET_PREFERENCE_MASK });
+    expect(s.deps.secrets.decrypt(await stored())).toBe('calendar-secret');
+    await u.put('/preference/caldav_pass', { value: '' });
+    expect(await u.get('/preference/caldav_pass')).toBe('');
   });
 
   it('belong to their user only', async () => {

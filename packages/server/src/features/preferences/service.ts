@@ -2,12 +2,15 @@ import {
   checkPreferenceValue,
   isPreferenceName,
   PREFERENCES,
+  SECRET_PREFERENCE_MASK,
   type Preference,
   type PreferenceDefinition,
 } from '@perch/contract';
 import type { AppDeps, AuthContext } from '../../context.js';
 import { inTransaction } from '../../db/transaction.js';
 import { badRequest, notFound } from '../../http/errors.js';
+import { CALDAV_PREFERENCES } from '../caldav/connection.js';
+import { clearSyncState, queueUpcomingBookings } from '../caldav/queue.js';
 import { isTimezone } from '../settings/timezones.js';
 import { areaExists, findPreference, findPreferences, upsertPreference } from './repo.js';
 
@@ -15,19 +18,17 @@ import { areaExists, findPreference, findPreferences, upsertPreference } from '.
 const BULK_VALUE_MAX = 512;
 const SINGLE_VALUE_MAX = 256;
 
-/** A stored value as its owner reads it: secrets are stored encrypted and returned in clear. */
-function reveal(deps: AppDeps, name: string, stored: string): string {
+/** A stored value as its owner reads it: a secret (stored encrypted) only shows that it is set. */
+function reveal(name: string, stored: string): string {
   const def: PreferenceDefinition | undefined = isPreferenceName(name) ? PREFERENCES[name] : undefined;
   if (!def?.secret || stored === '') return stored;
-  return deps.secrets.decrypt(stored) ?? '';
+  return SECRET_PREFERENCE_MASK;
 }
 
 /** The caller's preferences, by name. */
 export async function listPreferences(deps: AppDeps, auth: AuthContext): Promise<Preference[]> {
   const rows = await findPreferences(deps.db, auth.userId);
-  return rows
-    .filter((r) => isPreferenceName(r.name))
-    .map((r) => ({ name: r.name, value: reveal(deps, r.name, r.value) }));
+  return rows.filter((r) => isPreferenceName(r.name)).map((r) => ({ name: r.name, value: reveal(r.name, r.value) }));
 }
 
 /** One preference of the caller; unknown names and names without a value are 404. */
@@ -35,7 +36,7 @@ export async function getPreference(deps: AppDeps, auth: AuthContext, name: stri
   if (!isPreferenceName(name)) throw notFound(`Unknown preference ${name}`);
   const value = await findPreference(deps.db, auth.userId, name);
   if (value === undefined) throw notFound('This preference has no value');
-  return reveal(deps, name, value);
+  return reveal(name, value);
 }
 
 function prepare(deps: AppDeps, item: Preference, maxLength: number): Preference {
@@ -51,7 +52,12 @@ function prepare(deps: AppDeps, item: Preference, maxLength: number): Preference
 /** Writes preferences all-or-nothing: every item is validated before anything is stored. */
 async function store(deps: AppDeps, auth: AuthContext, items: Preference[], maxLength: number): Promise<void> {
   const prepared: Preference[] = [];
-  for (const item of items) prepared.push(prepare(deps, item, maxLength));
+  for (const item of items) {
+    const p = prepare(deps, item, maxLength);
+    // A secret's mask, saved back by a client that read it, keeps the stored value.
+    const def: PreferenceDefinition | undefined = isPreferenceName(item.name) ? PREFERENCES[item.name] : undefined;
+    if (!(def?.secret && item.value === SECRET_PREFERENCE_MASK)) prepared.push(p);
+  }
   for (const p of prepared) {
     if (p.name !== 'location_id' || p.value === '') continue;
     if (!(await areaExists(deps.db, auth.orgId, p.value.toLowerCase())))
@@ -60,6 +66,11 @@ async function store(deps: AppDeps, auth: AuthContext, items: Preference[], maxL
   if (prepared.length === 0) return;
   await inTransaction(deps, async (tx) => {
     for (const p of prepared) await upsertPreference(tx.db, auth.userId, p.name, p.value);
+    // Another calendar connection: its sync starts afresh with the user's upcoming bookings.
+    if (prepared.some((p) => (CALDAV_PREFERENCES as readonly string[]).includes(p.name))) {
+      await clearSyncState(tx.db, auth.userId);
+      await queueUpcomingBookings(tx.db, auth.userId);
+    }
   });
 }
 

@@ -12,7 +12,8 @@ import { isExempt, requireBookable, requireOwnerOrSpaceAdmin } from '../bookings
 import { slotIsTaken } from '../bookings/repo.js';
 import { subjectRequired } from '../bookings/rules/subject.js';
 import { loadBookingTarget, type BookingTarget } from '../bookings/target.js';
-import { endSeries, insertOccurrence } from '../bookings/write.js';
+import { announce, endSeries, insertOccurrence } from '../bookings/write.js';
+import type { BookingRow } from '../../db/schema.js';
 import { occurrences, type Occurrence } from './occurrences.js';
 import { presentOccurrence } from './presenter.js';
 import { findSeries, insertSeries } from './repo.js';
@@ -108,6 +109,7 @@ export async function createSeries(
       weekdays: [...new Set(body.weekdays)].sort((a, b) => a - b),
     });
     const results: PrecheckResult[] = [];
+    const occurrences: BookingRow[] = [];
     const now = DateTime.now();
     for (const o of list) {
       const v = await checkRules(tx.db, occurrenceCheck(auth, target, body.subject, o, now));
@@ -126,10 +128,12 @@ export async function createSeries(
         approved: !space.needsApproval,
         recurring_id: seriesId,
       });
+      if (booking) occurrences.push(booking);
       results.push(
         presentOccurrence(o, space.zone, booking ? { id: booking.id } : { errorCode: ErrorCode.BookingSlotConflict }),
       );
     }
+    await announce(tx, auth, [{ kind: 'series-created', seriesId, occurrences }]);
     return { id: seriesId, results };
   });
 }

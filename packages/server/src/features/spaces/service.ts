@@ -4,6 +4,7 @@ import type { GroupRow, LocationRow, SpaceRow } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { pathId } from '../../http/ids.js';
+import { removeBookingsOfSpaces } from '../bookings/write.js';
 import { groupsOfOrg } from '../groups/repo.js';
 import { locationFor } from '../locations/access.js';
 import { areaSnapshot } from './area-snapshot.js';
@@ -77,10 +78,13 @@ export async function updateSpace(
   await inTransaction(deps, (tx) => writeSpace(tx.db, space.id, input.space, refs));
 }
 
-/** Deletes a space with its bookings. */
+/** Deletes a space with its bookings (those not yet over as cancelled ones). */
 export async function deleteSpace(deps: AppDeps, auth: AuthContext, ref: SpaceRef): Promise<void> {
   const { space } = await spaceFor(deps, auth, ref, Role.SpaceAdmin);
-  await deleteSpaceRow(deps.db, space.id);
+  await inTransaction(deps, async (tx) => {
+    await removeBookingsOfSpaces(tx, auth, { spaceIds: [space.id] });
+    await deleteSpaceRow(tx.db, space.id);
+  });
 }
 
 /** Creates, changes and deletes spaces of an area at once, all or nothing. */
@@ -90,7 +94,7 @@ export async function bulkSaveSpaces(
   input: { locationId: string; bulk: SpaceBulk },
 ): Promise<BulkResult> {
   const location = await locationFor(deps, auth, input.locationId, Role.SpaceAdmin);
-  return applyBulk(deps.db, location.organization_id, location.id, input.bulk);
+  return applyBulk(deps, auth, location.organization_id, location.id, input.bulk);
 }
 
 export async function spaceGroups(

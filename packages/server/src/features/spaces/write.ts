@@ -1,6 +1,9 @@
 import type { SpaceBulk, SpaceSave, BulkResult } from '@perch/contract';
+import type { AppDeps, AuthContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
+import { inTransaction } from '../../db/transaction.js';
 import { badRequest } from '../../http/errors.js';
+import { removeBookingsOfSpaces } from '../bookings/write.js';
 import { groupsOfOrg } from '../groups/repo.js';
 import { replaceGroupLinks, replaceSpaceAttributes, spaceColumns } from './repo.js';
 
@@ -54,11 +57,18 @@ export async function updateSpace(db: Db, spaceId: string, s: SpaceSave, refs: S
  * Applies a bulk save in one transaction: deletes, then creates, then updates. Every id must
  * be a space of this area; anything wrong refuses the whole request and changes nothing.
  */
-export async function applyBulk(db: Db, orgId: string, locationId: string, bulk: SpaceBulk): Promise<BulkResult> {
+export async function applyBulk(
+  deps: AppDeps,
+  auth: AuthContext,
+  orgId: string,
+  locationId: string,
+  bulk: SpaceBulk,
+): Promise<BulkResult> {
   const named = [...bulk.updates.map((u) => u.id), ...bulk.deleteIds].map((id) => id.toLowerCase());
   if (new Set(bulk.updates.map((u) => u.id.toLowerCase())).size !== bulk.updates.length)
     throw badRequest('A space appears twice in the updates');
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(deps, async (tx) => {
+    const trx = tx.db;
     if (named.length) {
       const found = await trx
         .selectFrom('spaces')
@@ -73,6 +83,7 @@ export async function applyBulk(db: Db, orgId: string, locationId: string, bulk:
     const refs = await spaceRefs(trx, orgId);
     const result: BulkResult = { creates: [], updates: [], deletes: [] };
     if (bulk.deleteIds.length) {
+      await removeBookingsOfSpaces(tx, auth, { spaceIds: bulk.deleteIds.map((id) => id.toLowerCase()) });
       await trx.deleteFrom('spaces').where('location_id', '=', locationId).where('id', 'in', bulk.deleteIds).execute();
       result.deletes = bulk.deleteIds.map((id) => ({ id, success: true }));
     }

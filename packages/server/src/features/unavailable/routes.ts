@@ -2,21 +2,16 @@ import { api } from '@perch/contract';
 import type { App } from '../../app-context.js';
 import { type HttpError, notFound, unauthorized } from '../../http/errors.js';
 import { route } from '../../http/route.js';
-import { getBooking } from '../bookings/lists.js';
-import { getSeries } from '../recurring/series.js';
 
 /**
- * Routes of features this version does not have yet (iCal and CalDAV: calendars; account
- * merge: the embedded wiki mode) or does not plan (kiosk displays, the hosted service's
- * feedback and sign-up). Each answers as the reference does when the feature is off or has
+ * Routes of features this version does not have yet (account merge: the embedded wiki mode)
+ * or does not plan (kiosk displays, the hosted service's feedback and sign-up). Each answers as the reference does when the feature is off or has
  * nothing to show, after the checks the reference makes first (sign-in, body, role): an empty
  * list, a 204 for removing what is not there, or the reference's own refusal. None answers a
  * 2xx for something that did not happen. Clients such as the Seatsurfing web UI, which turns
  * Fastify's "no route" 404 into a blocking dialog, get an answer they know.
  */
 
-const ICAL = 'Calendar files (iCal) are not available in this version';
-const CALDAV = 'Calendar connections are not available in this version';
 const MERGE = 'Account merge is not available in this version';
 const KIOSK = 'Kiosk mode is not available in this version';
 const FEEDBACK = 'Feedback is not available in this version';
@@ -28,8 +23,6 @@ const refuse = (error: () => HttpError) => async (): Promise<never> => {
 };
 
 export async function unavailableRoutes(app: App): Promise<void> {
-  const { deps } = app;
-
   // Account merge (arrives with the embedded wiki mode).
   route(
     app,
@@ -41,21 +34,6 @@ export async function unavailableRoutes(app: App): Promise<void> {
     api.user.mergeFinish,
     refuse(() => notFound(`${MERGE}: there is no such merge request`)),
   );
-
-  // Calendars (arrives with calendars): the same access checks as reading the booking or series first.
-  route(
-    app,
-    api.preference.caldavCalendars,
-    refuse(() => notFound(CALDAV)),
-  );
-  route(app, api.booking.ical, async ({ auth, params }) => {
-    await getBooking(deps, auth, params.id);
-    throw notFound(ICAL);
-  });
-  route(app, api.recurringBooking.ical, async ({ auth, params }) => {
-    await getSeries(deps, auth, params.id);
-    throw notFound(ICAL);
-  });
 
   // Not planned: kiosk displays, the hosted service's feedback and sign-up.
   // A kiosk sends its secret as the bearer token: without one, 401 before anything else.

@@ -1,7 +1,7 @@
 import type { ApiError, PerchClient } from '@perch/client';
 import { Role } from '@perch/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { book, createFloor, wall } from '../../test-support/bookings.js';
+import { createFloor } from '../../test-support/bookings.js';
 import { createOrganization } from '../../test-support/organizations.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 
@@ -13,15 +13,11 @@ import { startTestServer, type TestServer } from '../../test-support/server.js';
 
 let s: TestServer;
 let orgAdmin: PerchClient;
-let spaceAdmin: PerchClient;
 let user: PerchClient;
-let colleague: PerchClient;
-let foreignAdmin: PerchClient;
 let anonymous: PerchClient;
 const ids: Record<string, string> = {};
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-const ZONE = 'Europe/Berlin';
 
 interface Answer {
   status: number;
@@ -59,78 +55,18 @@ beforeAll(async () => {
   ] as const;
   for (const [name, role] of roles) ids[name] = await s.createUser({ email: `${name}@test.perch.local`, role });
   orgAdmin = await s.signIn('orgadmin@test.perch.local');
-  spaceAdmin = await s.signIn('spaceadmin@test.perch.local');
   user = await s.signIn('user@test.perch.local');
-  colleague = await s.signIn('colleague@test.perch.local');
   anonymous = s.client();
   const globex = await createOrganization(s, {
     name: 'Globex',
     domain: 'globex.example',
     adminEmail: 'hank@globex.example',
   });
-  foreignAdmin = globex.admin!;
   ids.globex = globex.id;
   ids.foreigner = await s.createUser({ email: 'wiki@globex.example', organizationId: globex.id });
   ids.superAdmin = (await s.admin.get<{ id: string }>('/user/me')).id;
 });
 afterAll(() => s.close());
-
-describe('calendars (iCal files, CalDAV)', () => {
-  let booking: string;
-  let series: string;
-  beforeAll(async () => {
-    const floor = await createFloor(s, { zone: ZONE, desks: 2 });
-    booking = await book(user, floor.spaces[0]!, wall(ZONE, 1, 9), wall(ZONE, 1, 10));
-    series = (
-      await user.post('/recurring-booking/', {
-        spaceId: floor.spaces[1]!,
-        enter: wall(ZONE, 1, 9),
-        leave: wall(ZONE, 1, 10),
-        end: wall(ZONE, 5, 23),
-        cadence: 1,
-        cycle: 1,
-        weekdays: [],
-        subject: '',
-      })
-    ).objectId!;
-  });
-
-  it('has no iCal file of a booking or series, after the access check of reading it', async () => {
-    for (const path of [`/booking/${booking}/ical`, `/recurring-booking/${series}/ical`]) {
-      expect(await answer(user, 'GET', path), path).toMatchObject({
-        status: 404,
-        message: 'Calendar files (iCal) are not available in this version',
-      });
-      expect(await statusOf(spaceAdmin, 'GET', path), path).toBe(404);
-      expect(await statusOf(colleague, 'GET', path), path).toBe(403);
-      expect(await statusOf(foreignAdmin, 'GET', path), path).toBe(404);
-      expect(await statusOf(anonymous, 'GET', path), path).toBe(401);
-    }
-    expect(await answer(user, 'GET', `/booking/${UNKNOWN}/ical`)).toMatchObject({
-      status: 404,
-      message: 'Unknown booking',
-    });
-  });
-
-  it('connects to no CalDAV server, after checking the body', async () => {
-    const body = { url: 'https://dav.example/', username: 'u', password: 'p' };
-    expect(await answer(user, 'POST', '/preference/caldav/listCalendars', body)).toMatchObject({
-      status: 404,
-      message: 'Calendar connections are not available in this version',
-    });
-    expect(await statusOf(user, 'POST', '/preference/caldav/listCalendars', { ...body, url: 'dav.example' })).toBe(400);
-    expect(
-      await statusOf(user, 'POST', '/preference/caldav/listCalendars', {
-        ...body,
-        url: `https://d.example/${'x'.repeat(256)}`,
-      }),
-    ).toBe(400);
-    expect(await statusOf(user, 'POST', '/preference/caldav/listCalendars', { url: body.url, username: 'u' })).toBe(
-      400,
-    );
-    expect(await statusOf(anonymous, 'POST', '/preference/caldav/listCalendars', body)).toBe(401);
-  });
-});
 
 describe('account merge', () => {
   it('starts no merge (body first) and has no request to finish', async () => {

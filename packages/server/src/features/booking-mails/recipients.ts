@@ -1,0 +1,82 @@
+import { Role } from '@perch/contract';
+import type { Db } from '../../db/connection.js';
+import { isTimezone } from '../settings/timezones.js';
+
+/**
+ * Who hears about a booking, with what their mails need: address, name, language is looked up
+ * by the outbox; here the switches (`mail_notifications`, `mail_reminder`,
+ * `approval_notifications`) and the clock they read (`timezone`, `use_24_hour_time`).
+ */
+
+export interface MailReader {
+  userId: string;
+  email: string;
+  firstname: string;
+  organizationId: string;
+  /** The reader's own time zone when set (`timezone` preference). */
+  zone: string | null;
+  use24Hour: boolean;
+  /** The preferences that switch mails on, as stored ("1" on). */
+  switches: Record<string, string>;
+}
+
+const READER_PREFERENCES = [
+  'mail_notifications',
+  'mail_reminder',
+  'approval_notifications',
+  'timezone',
+  'use_24_hour_time',
+];
+
+async function readersWhere(db: Db, userIds: readonly string[]): Promise<MailReader[]> {
+  if (userIds.length === 0) return [];
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'firstname', 'organization_id', 'disabled', 'role'])
+    .where('id', 'in', [...new Set(userIds)])
+    .execute();
+  const prefs = await db
+    .selectFrom('user_preferences')
+    .select(['user_id', 'name', 'value'])
+    .where('user_id', 'in', [...new Set(userIds)])
+    .where('name', 'in', READER_PREFERENCES)
+    .execute();
+  return users
+    .filter((u) => !u.disabled && u.role !== Role.ServiceAccountReadOnly && u.role !== Role.ServiceAccountReadWrite)
+    .map((u) => {
+      const switches: Record<string, string> = {};
+      for (const p of prefs) if (p.user_id === u.id) switches[p.name] = p.value;
+      const zone = switches.timezone ?? '';
+      return {
+        userId: u.id,
+        email: u.email,
+        firstname: u.firstname,
+        organizationId: u.organization_id,
+        zone: zone && isTimezone(zone) ? zone : null,
+        use24Hour: (switches.use_24_hour_time ?? '1') === '1',
+        switches,
+      };
+    });
+}
+
+/** A booking's owner, if they are someone a mail can go to. */
+export async function findReader(db: Db, userId: string): Promise<MailReader | undefined> {
+  return (await readersWhere(db, [userId]))[0];
+}
+
+/** The approvers of a space who want approval-request mails (space admins in its approver groups). */
+export async function findApprovers(db: Db, spaceId: string): Promise<MailReader[]> {
+  const rows = await db
+    .selectFrom('space_approvers')
+    .innerJoin('user_groups', 'user_groups.group_id', 'space_approvers.group_id')
+    .innerJoin('users', 'users.id', 'user_groups.user_id')
+    .select('users.id')
+    .where('space_approvers.space_id', '=', spaceId)
+    .where('users.role', '>=', Role.SpaceAdmin)
+    .execute();
+  const readers = await readersWhere(
+    db,
+    rows.map((r) => r.id),
+  );
+  return readers.filter((r) => r.switches.approval_notifications === '1');
+}

@@ -1,0 +1,51 @@
+import type { AppDeps } from '../../context.js';
+import type { CaldavAccount } from './client.js';
+
+/**
+ * A user's CalDAV connection lives in four preferences (reference §5.2): `caldav_url`,
+ * `caldav_user`, `caldav_pass` (encrypted) and `caldav_path`. All four must be set and the
+ * address must be an http(s) URL, or there is no connection.
+ */
+
+export const CALDAV_PREFERENCES = ['caldav_url', 'caldav_user', 'caldav_pass', 'caldav_path'] as const;
+
+export interface CaldavConnection extends CaldavAccount {
+  path: string;
+}
+
+/** The stored values, the password decrypted ("" where a value is missing). */
+export async function readCaldavPreferences(
+  deps: AppDeps,
+  userId: string,
+): Promise<{ url: string; username: string; password: string; path: string }> {
+  const rows = await deps.db
+    .selectFrom('user_preferences')
+    .select(['name', 'value'])
+    .where('user_id', '=', userId)
+    .where('name', 'in', [...CALDAV_PREFERENCES])
+    .execute();
+  const value = (name: string) => rows.find((r) => r.name === name)?.value ?? '';
+  const secret = value('caldav_pass');
+  return {
+    url: value('caldav_url'),
+    username: value('caldav_user'),
+    password: secret ? (deps.secrets.decrypt(secret) ?? '') : '',
+    path: value('caldav_path'),
+  };
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** The user's connection, or null when it is not (completely) set up. */
+export async function readConnection(deps: AppDeps, userId: string): Promise<CaldavConnection | null> {
+  const p = await readCaldavPreferences(deps, userId);
+  if (!p.url || !p.username || !p.password || !p.path || !isHttpUrl(p.url)) return null;
+  return p;
+}

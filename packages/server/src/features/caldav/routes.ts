@@ -1,0 +1,17 @@
+import { api } from '@perch/contract';
+import type { App } from '../../app-context.js';
+import { route } from '../../http/route.js';
+import { caldavStatus, connectCaldav, disconnectCaldav, findCalendars, testCaldav } from './service.js';
+
+export async function caldavRoutes(app: App): Promise<void> {
+  const { deps } = app;
+  route(app, api.preference.caldavCalendars, ({ body }) =>
+    findCalendars({ url: body.url, username: body.username, password: body.password }),
+  );
+  route(app, api.calendar.caldavStatus, ({ auth }) => caldavStatus(deps, auth));
+  route(app, api.calendar.caldavConnect, ({ auth, body }) => connectCaldav(deps, auth, body));
+  route(app, api.calendar.caldavTest, ({ auth }) => testCaldav(deps, auth));
+  route(app, api.calendar.caldavDisconnect, ({ auth, query }) =>
+    disconnectCaldav(deps, auth, query.removeEvents === '1' || query.removeEvents === 'true'),
+  );
+}

@@ -108,8 +108,7 @@ export const recurringBookingApi = endpoints('recurring bookings', routes.recurr
   },
   ical: {
     summary: 'Every occurrence of a series as one iCalendar file (its owner or a space admin)',
-    description:
-      'One event per remaining occurrence, each with its booking id as UID. 404 when no occurrence is left.',
+    description: 'One event per remaining occurrence, each with its booking id as UID. 404 when no occurrence is left.',
     params: idParams,
   },
 });

@@ -46,7 +46,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           // Server tests against system services run as child processes (a real DNS server:
-          // dnsmasq). Not in `npm test`, which needs nothing installed: `npm run test:system`.
+          // dnsmasq; a real CalDAV server: Radicale). Not in `npm test`, which needs nothing installed:
+          // `npm run test:system`.
           name: 'system',
           include: ['packages/server/src/**/*.system.test.ts'],
           environment: 'node',

@@ -33,7 +33,11 @@ beforeEach(async () => {
   floor = await createFloor(s, { zone: ZONE, desks: 3 });
 });
 
-async function person(name: string, prefs: Record<string, string> = {}, role: number = Role.User): Promise<PerchClient> {
+async function person(
+  name: string,
+  prefs: Record<string, string> = {},
+  role: number = Role.User,
+): Promise<PerchClient> {
   const email = `${name}@test.perch.local`;
   await s.createUser({ email, firstname: name.charAt(0).toUpperCase() + name.slice(1), role });
   const c = await s.signIn(email);
@@ -75,7 +79,9 @@ describe('booking mails to the owner', () => {
     expect(added.events[0]).toMatchObject({ uid: id, sequence: 0, status: 'CONFIRMED' });
     expect(added.events[0]!.summary).toMatch(/^Seat Reservation: Desk 1, Floor /);
     const enter = DateTime.fromISO(wall(ZONE, 2, 9).replace('Z', ''), { zone: ZONE });
-    expect(added.events[0]!.start.toISOString()).toBe(enter.toUTC().toISO({ suppressMilliseconds: true })!.replace('Z', '.000Z'));
+    expect(added.events[0]!.start.toISOString()).toBe(
+      enter.toUTC().toISO({ suppressMilliseconds: true })!.replace('Z', '.000Z'),
+    );
 
     await ann.put(`/booking/${id}`, {
       spaceId: floor.spaces[0],

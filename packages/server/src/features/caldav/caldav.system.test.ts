@@ -82,7 +82,9 @@ describe('finding calendars', () => {
       alice.post('/preference/caldav/listCalendars', { ...account(), url: 'http://127.0.0.1:9/' }),
     );
     expect(down.status).toBe(404);
-    expect(down.message).toMatch(/^CalDAV connection error \(check URL and credentials\): The calendar server cannot be reached/);
+    expect(down.message).toMatch(
+      /^CalDAV connection error \(check URL and credentials\): The calendar server cannot be reached/,
+    );
   });
 });
 

@@ -11,7 +11,8 @@ import { LOCATION_ZONE } from '../bookings/repo.js';
  * an older copy takes the newer one in its place.
  */
 
-export const PRODUCT_ID = '-//seatsurfing.io//seatsurfing//EN';
+/** PRODID `-//seatsurfing.io//seatsurfing//EN`, as the reference writes it. */
+const PRODUCT_ID = { company: 'seatsurfing.io', product: 'seatsurfing', language: 'EN' };
 
 /** A booking with what its event shows: the space, its area and the area's time zone. */
 export interface BookingEvent {

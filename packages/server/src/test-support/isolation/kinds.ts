@@ -4,7 +4,7 @@ import type { Part } from './positions.js';
 /**
  * Kinds of objects and how a position names one: the tables that map field, parameter and path
  * segment names to kinds (FIELD_KINDS, ID_WORD_KINDS, SEGMENT_KINDS), the positions left out of
- * the matrix (NON_OBJECT_PARAMS, NOT_YET_HELD, ONE_TIME_LINKS and external ids), whether a name
+ * the matrix (NON_OBJECT_PARAMS, NOT_YET_HELD, ONE_TIME_LINKS, SECRET_ADDRESSES and external ids), whether a name
  * is a position at all (isPosition) and which kind it names (kindOf).
  */
 
@@ -172,9 +172,16 @@ export const ONE_TIME_LINKS: ReadonlySet<string> = new Set([
   'organization.confirmDeletion.id',
 ]);
 
+/**
+ * Secret addresses: the calendar feed's token is the credential calendar apps read it with, so
+ * naming it is using it, whoever asks. Its reset, removal and disabled-account checks are tested
+ * with the feed (features/calendar/calendar.test.ts).
+ */
+export const SECRET_ADDRESSES: ReadonlySet<string> = new Set(['calendar.feedFile.token']);
+
 export function isPosition(e: Endpoint, part: Part, name: string): boolean {
   const position = `${e.group}.${e.name}.${name}`;
-  if (ONE_TIME_LINKS.has(position)) return false;
+  if (ONE_TIME_LINKS.has(position) || SECRET_ADDRESSES.has(position)) return false;
   if (NOT_YET_HELD.has(position)) return false;
   if (part === 'params') return !NON_OBJECT_PARAMS.has(`${e.group}.${name}`);
   if (PATH_ONLY_NAMES.has(name) || EXTERNAL_IDS.has(name) || EXTERNAL_IDS.has(position)) return false;

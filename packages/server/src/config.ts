@@ -8,6 +8,12 @@ const bool = z
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 const int = (min: number, max: number) =>
   z.string().regex(/^\d+$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(min).max(max));
+/** Seconds between two rounds of a background loop, fractions allowed (tests poll quickly). */
+const pollSeconds = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, 'must be a number of seconds')
+  .transform(Number)
+  .pipe(z.number().min(0.1).max(3600));
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 const isAddressOrCidr = (v: string): boolean => {
@@ -142,19 +148,9 @@ const envSchema = z.object({
   /** How long a mail that cannot be delivered is retried before it counts as failed. */
   MAIL_RETRY_HOURS: int(1, 24 * 30).default(72),
   /** Seconds between two looks at the outbox for due mails. */
-  MAIL_POLL_SECONDS: z
-    .string()
-    .regex(/^\d+(\.\d+)?$/, 'must be a number of seconds')
-    .transform(Number)
-    .pipe(z.number().min(0.1).max(3600))
-    .default(5),
+  MAIL_POLL_SECONDS: pollSeconds.default(5),
   /** Seconds between two looks at the calendar sync queue for events to write to CalDAV calendars. */
-  CALDAV_POLL_SECONDS: z
-    .string()
-    .regex(/^\d+(\.\d+)?$/, 'must be a number of seconds')
-    .transform(Number)
-    .pipe(z.number().min(0.1).max(3600))
-    .default(5),
+  CALDAV_POLL_SECONDS: pollSeconds.default(5),
   /** How long a calendar event that cannot be written is retried before it is given up. */
   CALDAV_RETRY_HOURS: int(1, 24 * 30).default(72),
   /** Days a delivered mail stays listed in the outbox. */

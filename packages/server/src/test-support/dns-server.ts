@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { terminate } from './child-process.js';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
 import { Resolver } from 'node:dns/promises';
@@ -119,14 +120,11 @@ export async function startDnsServer(records: DnsRecords = {}): Promise<DnsServe
     }
   };
 
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      const child = proc;
-      proc = undefined;
-      if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
+  const stop = () => {
+    const child = proc;
+    proc = undefined;
+    return terminate(child);
+  };
 
   await launch(undefined, records);
   return {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { terminate } from './child-process.js';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -121,14 +122,11 @@ export async function startRadicale(accounts: RadicaleAccount[], wantedPort?: nu
     }
     proc = child;
   };
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      const child = proc;
-      proc = undefined;
-      if (!child || child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
+  const stop = () => {
+    const child = proc;
+    proc = undefined;
+    return terminate(child);
+  };
 
   await start();
   return {

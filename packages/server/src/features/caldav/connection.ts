@@ -1,3 +1,4 @@
+import { isAbsoluteUrl } from '@perch/contract';
 import type { AppDeps } from '../../context.js';
 import type { CaldavAccount } from './client.js';
 
@@ -34,18 +35,9 @@ export async function readCaldavPreferences(
   };
 }
 
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 /** The user's connection, or null when it is not (completely) set up. */
 export async function readConnection(deps: AppDeps, userId: string): Promise<CaldavConnection | null> {
   const p = await readCaldavPreferences(deps, userId);
-  if (!p.url || !p.username || !p.password || !p.path || !isHttpUrl(p.url)) return null;
+  if (!p.url || !p.username || !p.password || !p.path || !isAbsoluteUrl(p.url)) return null;
   return p;
 }

@@ -177,6 +177,12 @@ export function SettingsForm({ initial: loaded, timezones }: SettingsFormProps) 
             label="settingDisableBuddies"
             hint={values.show_names === '1' ? 'settingDisableBuddiesHint' : 'settingDisableBuddiesNeedsNames'}
           />
+          <SwitchSetting
+            form={form}
+            name="new_user_default_mail_notification"
+            label="settingNewPeopleMail"
+            hint="settingNewPeopleMailHint"
+          />
         </SettingsSection>
 
         <SecondFactorSetting form={form} />

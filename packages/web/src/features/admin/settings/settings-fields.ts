@@ -22,6 +22,7 @@ export const SETTING_FIELD_NAMES = [
   'allow_booking_nonexist_users',
   'show_names',
   'disable_buddies',
+  'new_user_default_mail_notification',
   'custom_logo_url',
   'default_timezone',
   'hide_stats',

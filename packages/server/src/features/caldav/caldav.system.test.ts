@@ -1,6 +1,8 @@
 import type { PerchClient } from '@perch/client';
 import type { CaldavStatus } from '@perch/contract';
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { book, createFloor, wall, type Floor } from '../../test-support/bookings.js';
@@ -238,6 +240,41 @@ describe('the sync', () => {
     const res = await alice.request('DELETE', '/preference/caldav/connection', { query: { removeEvents: '1' } });
     expect(res.data).toEqual({ removed: 1, failed: 0 });
     expect(calendar()).toEqual({});
+  });
+});
+
+describe('two servers on one database', () => {
+  it('write each event once between them', async () => {
+    // A proxy in front of the calendar server counts the writes per event.
+    const writes = new Map<string, number>();
+    const proxy = http.createServer((req, res) => {
+      if (req.method === 'PUT') writes.set(req.url ?? '', (writes.get(req.url ?? '') ?? 0) + 1);
+      const upstream = http.request(
+        `${dav.url.replace(/\/$/, '')}${req.url}`,
+        { method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', () => resolve()));
+    const other = await startTestServer({ PUBLIC_URL: 'https://perch.example.com' }, { reset: false });
+    try {
+      const viaProxy = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/`;
+      await connect(alice, { url: viaProxy });
+      for (let day = 1; day <= 8; day++)
+        await book(alice, floor.spaces[day % 3]!, wall(ZONE, day, 9), wall(ZONE, day, 10));
+      const [a, b] = await Promise.all([syncDueEvents(s.deps), syncDueEvents(other.deps)]);
+      expect(a + b).toBe(8);
+      expect(writes.size).toBe(8);
+      expect([...writes.values()].every((n) => n === 1)).toBe(true);
+      expect(Object.keys(calendar())).toHaveLength(8);
+    } finally {
+      await other.close();
+      proxy.close();
+    }
   });
 });
 

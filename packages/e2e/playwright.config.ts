@@ -74,6 +74,8 @@ export default defineConfig({
         SMTP_PORT: String(SMTP_PORT),
         MAIL_SENDER_ADDRESS: 'perch@perch.local',
         MAIL_POLL_SECONDS: '0.5',
+        // The calendar journey waits for a booking to reach a CalDAV calendar.
+        CALDAV_POLL_SECONDS: '1',
         DNS_SERVER: `127.0.0.1:${DNS_PORT}`,
       },
     },

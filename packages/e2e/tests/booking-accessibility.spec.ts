@@ -55,10 +55,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByText('Workshop')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
 
-      for (const tab of ['booking', 'display', 'colours', 'notifications', 'security', 'integrations']) {
+      const tabs = {
+        booking: 'Booking',
+        display: 'Date and time',
+        colours: 'Colours',
+        calendars: 'Notifications & calendars',
+        security: 'Security',
+      };
+      for (const [tab, name] of Object.entries(tabs)) {
         await page.goto(`/ui/preferences?tab=${tab}`);
         await expect(page.getByRole('heading', { level: 1, name: 'Preferences' })).toBeVisible();
-        await expect(page.getByRole('tab', { selected: true })).toBeVisible();
+        await expect(page.getByRole('tab', { selected: true })).toHaveText(name);
         expect(await seriousViolations(page), tab).toEqual([]);
       }
     });

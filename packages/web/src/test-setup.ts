@@ -5,6 +5,7 @@ import { afterEach } from 'vitest';
 import accountMailEn from './i18n/account-mail/en.json';
 import auditEn from './i18n/audit/en.json';
 import bookingEn from './i18n/booking/en.json';
+import calendarsEn from './i18n/calendars/en.json';
 import en from './i18n/en.json';
 import orgAdminEn from './i18n/org-admin/en.json';
 import organizationsEn from './i18n/organizations/en.json';
@@ -54,6 +55,7 @@ await i18next.use(initReactI18next).init({
         ...secondFactorEn,
         ...serviceAccountsEn,
         ...signInProvidersEn,
+        ...calendarsEn,
       },
     },
   },

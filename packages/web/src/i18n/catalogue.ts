@@ -1,6 +1,7 @@
 import type accountMailEn from './account-mail/en.json';
 import type auditEn from './audit/en.json';
 import type bookingEn from './booking/en.json';
+import type calendarsEn from './calendars/en.json';
 import type en from './en.json';
 import type orgAdminEn from './org-admin/en.json';
 import type organizationsEn from './organizations/en.json';
@@ -23,7 +24,8 @@ export type Catalogue = typeof en &
   typeof organizationsEn &
   typeof secondFactorEn &
   typeof serviceAccountsEn &
-  typeof signInProvidersEn;
+  typeof signInProvidersEn &
+  typeof calendarsEn;
 
 /** Paths of every catalogue file of a language among the glob's keys. */
 export function filesOf(paths: readonly string[], language: string): string[] {

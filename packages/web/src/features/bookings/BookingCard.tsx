@@ -1,9 +1,18 @@
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconClock, IconHourglassHigh, IconMapPin, IconRepeat } from '@tabler/icons-react';
+import { Badge, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import {
+  IconCalendarPlus,
+  IconCalendarRepeat,
+  IconChevronDown,
+  IconClock,
+  IconHourglassHigh,
+  IconMapPin,
+  IconRepeat,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatRange } from '../../shared/time/format-time';
 import type { TimePrefs } from '../../shared/time/time-prefs';
 import { convertWallTime } from '../../shared/time/wall-time';
+import type { IcalScope } from './api/booking-queries';
 import type { BookingItem } from './booking-groups';
 
 interface BookingCardProps {
@@ -16,9 +25,77 @@ interface BookingCardProps {
   ownZone: string;
   onCancel: (when: string) => void;
   onCancelSeries: () => void;
+  /** Downloads the booking, or its whole series, as a calendar file. */
+  onAddToCalendar: (scope: IcalScope) => void;
+  /** Its calendar file is being fetched. */
+  addingToCalendar: boolean;
 }
 
-export function BookingCard({ item, prefs, dailyBasis, zone, ownZone, onCancel, onCancelSeries }: BookingCardProps) {
+/** "Add to calendar": the booking's calendar file; for a series, a menu for this booking or the series. */
+function AddToCalendar({
+  series,
+  label,
+  loading,
+  onAdd,
+}: {
+  series: boolean;
+  label: string;
+  loading: boolean;
+  onAdd: (scope: IcalScope) => void;
+}) {
+  const { t } = useTranslation();
+  const icon = <IconCalendarPlus size={16} aria-hidden />;
+  if (!series)
+    return (
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={icon}
+        loading={loading}
+        onClick={() => onAdd('booking')}
+        aria-label={label}
+      >
+        {t('addToCalendar')}
+      </Button>
+    );
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          size="xs"
+          leftSection={icon}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          loading={loading}
+          aria-label={label}
+        >
+          {t('addToCalendar')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('addToCalendarMenuLabel')}</Menu.Label>
+        <Menu.Item leftSection={icon} onClick={() => onAdd('booking')}>
+          {t('addBookingToCalendar')}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconCalendarRepeat size={16} aria-hidden />} onClick={() => onAdd('series')}>
+          {t('addSeriesToCalendar')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+export function BookingCard({
+  item,
+  prefs,
+  dailyBasis,
+  zone,
+  ownZone,
+  onCancel,
+  onCancelSeries,
+  onAddToCalendar,
+  addingToCalendar,
+}: BookingCardProps) {
   const { t, i18n } = useTranslation();
   const { booking } = item;
   const when = formatRange(item.enter, item.leave, prefs, i18n.language, dailyBasis);
@@ -68,6 +145,12 @@ export function BookingCard({ item, prefs, dailyBasis, zone, ownZone, onCancel, 
           {booking.subject && <Text fz="sm">{booking.subject}</Text>}
         </Stack>
         <Group gap="xs">
+          <AddToCalendar
+            series={booking.recurringId !== ''}
+            label={t('addToCalendarOf', { name: booking.space.name, when })}
+            loading={addingToCalendar}
+            onAdd={onAddToCalendar}
+          />
           {booking.recurringId && (
             <Button
               variant="default"

@@ -17,7 +17,10 @@ import { groupByDay, relativeDay, upcomingIds } from './booking-groups';
 import { BookingCard } from './BookingCard';
 import { useBookingActions } from './use-booking-actions';
 
-/** The user's current and upcoming bookings by day, with cancel, cancel series and cancel all. */
+/**
+ * The user's current and upcoming bookings by day, with cancel, cancel series and cancel all, and
+ * each booking (or its series) as a calendar file.
+ */
 export function BookingsPage() {
   const { t, i18n } = useTranslation();
   const { settings, preferences } = useSignedInSession();
@@ -97,6 +100,17 @@ export function BookingsPage() {
                   ownZone={ownZone}
                   onCancel={(when) => actions.cancel(item.booking.id, when)}
                   onCancelSeries={() => actions.cancelSeries(item.booking.recurringId)}
+                  onAddToCalendar={(scope) =>
+                    actions.addToCalendar(
+                      scope,
+                      scope === 'series' ? item.booking.recurringId : item.booking.id,
+                      item.enter,
+                    )
+                  }
+                  addingToCalendar={
+                    actions.icalPending !== null &&
+                    (actions.icalPending === item.booking.id || actions.icalPending === item.booking.recurringId)
+                  }
                 />
               );
             })}

@@ -3,15 +3,27 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../app/use-api-error-message';
-import { useCancelBooking, useCancelBookings, useCancelSeries } from './api/booking-queries';
+import { attachmentName, saveTextFile } from '../../shared/download/download-file';
+import { datePart, type WallTime } from '../../shared/time/wall-time';
+import {
+  useCancelBooking,
+  useCancelBookings,
+  useCancelSeries,
+  useIcalFile,
+  type IcalScope,
+} from './api/booking-queries';
 
-/** Cancel one, a series or all upcoming bookings, each behind a confirmation, with the outcome as a toast. */
+/**
+ * Cancel one, a series or all upcoming bookings, each behind a confirmation, with the outcome as a
+ * toast; download a booking or its series as a calendar file.
+ */
 export function useBookingActions() {
   const { t } = useTranslation();
   const errorMessage = useApiErrorMessage();
   const cancelOne = useCancelBooking();
   const cancelSeries = useCancelSeries();
   const cancelMany = useCancelBookings();
+  const ical = useIcalFile();
 
   const fail = (error: unknown) =>
     notifications.show({
@@ -61,6 +73,27 @@ export function useBookingActions() {
             autoClose: 10_000,
           });
       }),
+    /** Downloads the `.ics` file; named as the server says, else `booking-<date>.ics`. */
+    addToCalendar: (scope: IcalScope, id: string, enter: WallTime) =>
+      ical.mutate(
+        { scope, id },
+        {
+          onSuccess: ({ text, contentDisposition }) => {
+            const fallback = `${scope === 'series' ? 'booking-series' : 'booking'}-${datePart(enter)}.ics`;
+            saveTextFile(text, attachmentName(contentDisposition, fallback), 'text/calendar;charset=utf-8');
+          },
+          onError: (error) =>
+            notifications.show({
+              closeButtonProps: { 'aria-label': t('close') },
+              color: 'red',
+              title: t('calendarFileFailed'),
+              message: errorMessage(error),
+              autoClose: 10_000,
+            }),
+        },
+      ),
+    /** The booking (or series) whose calendar file is being fetched. */
+    icalPending: ical.isPending ? (ical.variables?.id ?? null) : null,
     busy: cancelOne.isPending || cancelSeries.isPending || cancelMany.isPending,
   };
 }

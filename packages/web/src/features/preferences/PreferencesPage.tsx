@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { Alert, Button, Group, Paper, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconCalendarCog, IconClock, IconLock, IconPalette } from '@tabler/icons-react';
+import { IconAlertCircle, IconBell, IconCalendarCog, IconClock, IconLock, IconPalette } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -17,6 +17,7 @@ import {
   type PreferenceValues,
 } from './preference-form';
 import { BookingTab } from './tabs/BookingTab';
+import { CalendarsTab } from './tabs/CalendarsTab';
 import { ColoursTab } from './tabs/ColoursTab';
 import { DisplayTab } from './tabs/DisplayTab';
 import { SecurityTab } from './tabs/SecurityTab';
@@ -25,12 +26,16 @@ const TABS = [
   { value: 'booking', label: 'prefTabBooking', Icon: IconCalendarCog },
   { value: 'display', label: 'prefTabDisplay', Icon: IconClock },
   { value: 'colours', label: 'prefTabColours', Icon: IconPalette },
+  { value: 'calendars', label: 'prefTabCalendars', Icon: IconBell },
   { value: 'security', label: 'prefTabSecurity', Icon: IconLock },
 ] as const;
 
 type TabName = (typeof TABS)[number]['value'];
 
-/** The user's preferences in tabs; one form and one Save for all of them (security acts at once). */
+/**
+ * The user's preferences in tabs; one form and one Save for all of them (security, the CalDAV
+ * calendar and the calendar feed act at once).
+ */
 export function PreferencesPage() {
   const { t } = useTranslation();
   const { preferences } = useSignedInSession();
@@ -82,6 +87,9 @@ export function PreferencesPage() {
           </Tabs.Panel>
           <Tabs.Panel value="colours">
             <ColoursTab {...tabProps} />
+          </Tabs.Panel>
+          <Tabs.Panel value="calendars">
+            <CalendarsTab {...tabProps} />
           </Tabs.Panel>
           <Tabs.Panel value="security">
             <SecurityTab />

@@ -1,4 +1,4 @@
-import type { PreferenceName as ContractPreferenceName, Preference } from '@perch/contract';
+import type { PreferenceName as ContractPreferenceName, Preference, PreferenceDefinition } from '@perch/contract';
 import { isColor, isTimeOfDay, PREFERENCES } from '@perch/contract/values';
 import type { ValueMap } from '../../app/session/session-data';
 import type { MessageKey } from '../../i18n';
@@ -17,14 +17,22 @@ const EDITABLE = [
   'week_start_day',
   'timezone',
   ...Object.values(STATUS_COLOR).map((c) => c.pref),
+  'mail_notifications',
+  'mail_reminder',
+  'mail_language',
+  'approval_notifications',
 ] as const satisfies readonly ContractPreferenceName[];
 
 /**
- * The values a new user starts with: the contract's defaults; a preference without a stored
- * default (`null`: the time zone) shows as empty.
+ * The values a new user starts with: the contract's defaults. A preference without a stored
+ * default (`null`) shows as off when it is a switch (no mails), else as empty (the time zone: the
+ * device's; the mail language: the organisation's).
  */
 export const EDITABLE_DEFAULTS = Object.fromEntries(
-  EDITABLE.map((name) => [name, PREFERENCES[name].default ?? '']),
+  EDITABLE.map((name) => {
+    const def: PreferenceDefinition = PREFERENCES[name];
+    return [name, def.default ?? (def.check === 'bool' ? '0' : '')];
+  }),
 ) as Record<(typeof EDITABLE)[number], string>;
 
 export type PreferenceName = keyof typeof EDITABLE_DEFAULTS;

@@ -41,3 +41,21 @@ export function useCancelBookings() {
     onSettled: () => refreshBookings(queryClient),
   });
 }
+
+/** Which calendar file: one booking, or every remaining occurrence of its series. */
+export type IcalScope = 'booking' | 'series';
+
+/**
+ * Fetches a booking's (or its series') iCalendar file through the signed-in client and answers
+ * its text and the file name the server gave it (`Content-Disposition`), if any.
+ */
+export function useIcalFile() {
+  const client = useApiClient();
+  return useMutation({
+    mutationFn: async ({ scope, id }: { scope: IcalScope; id: string }) => {
+      const route = scope === 'series' ? routes.recurringBooking.ical : routes.booking.ical;
+      const res = await client.callResponse(route, { params: { id } });
+      return { text: res.data, contentDisposition: res.headers.get('content-disposition') };
+    },
+  });
+}

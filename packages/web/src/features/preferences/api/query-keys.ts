@@ -2,4 +2,8 @@
 export const preferenceKeys = {
   sessions: ['user', 'sessions'] as const,
   timezones: ['timezones'] as const,
+  /** The CalDAV connection and how its sync went. */
+  caldav: ['preference', 'caldav'] as const,
+  /** The personal calendar feed's address. */
+  calendarFeed: ['preference', 'calendar-feed'] as const,
 };

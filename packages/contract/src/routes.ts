@@ -113,6 +113,7 @@ export const routes = defineRoutes({
     sendInvitation: ['POST', '/user/:id/invitation', 204],
     mergeInit: ['POST', '/user/merge/init', 204],
     mergeFinish: ['POST', '/user/merge/finish/:id', 204],
+    mergeDecline: ['DELETE', '/user/merge/:id', 204],
   },
   organization: {
     list: ['GET', '/organization/', 200],

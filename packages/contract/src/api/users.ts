@@ -70,6 +70,11 @@ export const userApi = endpoints('users', routes.user, {
       'or the signed-in account itself. A new request replaces an earlier one of the same pair.',
     body: mergeInitBody,
   },
+  mergeDecline: {
+    summary: 'Decline a merge request addressed to the signed-in account (or withdraw one it made)',
+    description: 'Perch addition. 404 for an unknown, expired or someone else’s request.',
+    params: idParams,
+  },
   mergeFinish: {
     summary: 'Accept a merge request: the other account’s bookings, buddies and groups move to the signed-in one',
     description:

@@ -58,6 +58,18 @@ export async function initMerge(deps: AppDeps, auth: AuthContext, body: { email:
   });
 }
 
+/** `DELETE /user/merge/:id`: the target declines a request, or the source withdraws it. */
+export async function declineMerge(deps: AppDeps, auth: AuthContext, rawId: string): Promise<void> {
+  const id = pathId(rawId, 'Unknown merge request');
+  const deleted = await deps.db
+    .deleteFrom('merge_requests')
+    .where('id', '=', id)
+    .where('expires_at', '>', new Date())
+    .where((eb) => eb.or([eb('target_user_id', '=', auth.userId), eb('source_user_id', '=', auth.userId)]))
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) throw notFound('Unknown or expired merge request');
+}
+
 /**
  * `POST /user/merge/finish/:id`: the signed-in account (the target) accepts a request. In one
  * transaction the source's bookings and series, buddies and group memberships move to the

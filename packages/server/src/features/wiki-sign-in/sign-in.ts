@@ -163,5 +163,6 @@ export async function wikiSignIn(
     return failedUrl(deps, 'login');
   }
   const ticket = await createLink(deps.db, LinkType.WikiTicket, org.id, { userId: user.id });
-  return publicUrl(deps.config, `/ui/login/success/${ticket}/`);
+  // `embedded`: the web app shows its compact layout for the wiki's frame.
+  return publicUrl(deps.config, `/ui/login/success/${ticket}/?embedded=1`);
 }

@@ -66,7 +66,7 @@ describe('signing in from the wiki', () => {
     const res = await enter(s.orgId, await token('Ann@Test.Perch.Local'));
     expect(res.status).toBe(307);
     const { ticket } = endOf(res.location);
-    expect(res.location).toBe(`${TEST_PUBLIC_URL}/ui/login/success/${ticket}/`);
+    expect(res.location).toBe(`${TEST_PUBLIC_URL}/ui/login/success/${ticket}/?embedded=1`);
     const first = await verifyTicket(s, ticket!);
     // A repeated request (a reload) within the grace window works too.
     const again = await verifyTicket(s, ticket!);
@@ -194,6 +194,35 @@ describe('signing in from the wiki', () => {
   });
 });
 
+describe('framing by the wiki', () => {
+  const frameAncestors = async (path: string) => {
+    const res = await fetch(`${s.url}${path}`);
+    await res.body?.cancel();
+    const csp = res.headers.get('content-security-policy') ?? '';
+    return { ancestors: /frame-ancestors ([^;]*)/.exec(csp)?.[1], xfo: res.headers.get('x-frame-options') };
+  };
+
+  it('lets the organisation’s wiki origins frame the web app’s pages, and nobody else', async () => {
+    expect(await frameAncestors('/ui/')).toEqual({ ancestors: "'self'", xfo: 'SAMEORIGIN' });
+    await s.admin.put('/setting/confluence_frame_origins', {
+      value: 'https://wiki.example.com, http://127.0.0.1:9999/ https://wiki.example.com',
+    });
+    expect(await s.admin.get('/setting/confluence_frame_origins')).toBe(
+      'https://wiki.example.com http://127.0.0.1:9999',
+    );
+    expect(await frameAncestors('/ui/search')).toEqual({
+      ancestors: "'self' https://wiki.example.com http://127.0.0.1:9999",
+      xfo: null,
+    });
+    // API answers are no pages to frame.
+    expect((await frameAncestors('/healthcheck')).ancestors).toBe("'self'");
+    for (const bad of ['https://wiki.example.com/pages', '*', 'wiki.example.com', 'ftp://wiki.example.com'])
+      expect(await statusOf(s.admin.put('/setting/confluence_frame_origins', { value: bad })), bad).toBe(400);
+    await s.admin.put('/setting/confluence_frame_origins', { value: '' });
+    expect(await frameAncestors('/ui/')).toEqual({ ancestors: "'self'", xfo: 'SAMEORIGIN' });
+  });
+});
+
 describe('merging the wiki account into a regular one', () => {
   it('moves bookings, buddies, groups, the wiki identity and the higher role, and removes the wiki account', async () => {
     const wiki = await wikiSession('jdoe');
@@ -253,5 +282,23 @@ describe('merging the wiki account into a regular one', () => {
     expect((await failure(john.post(`/user/merge/finish/${request!.id}`))).status).toBe(404);
     expect(await statusOf(s.admin.get(`/user/${source.id}`))).toBe(200);
     expect((await failure(john.post('/user/merge/finish/00000000-0000-4000-8000-000000000000'))).status).toBe(404);
+  });
+
+  it('can be declined by the other account or withdrawn, and then cannot be accepted', async () => {
+    await s.createUser({ email: 'john@test.perch.local' });
+    await s.createUser({ email: 'eve@test.perch.local' });
+    const john = await s.signIn('john@test.perch.local');
+    const eve = await s.signIn('eve@test.perch.local');
+    const wiki = await wikiSession('jdoe');
+    await wiki.post('/user/merge/init', { email: 'john@test.perch.local' });
+    const [first] = await john.get<MergeRequest[]>('/user/merge');
+    expect((await failure(eve.request('DELETE', `/user/merge/${first!.id}`))).status).toBe(404);
+    expect((await john.request('DELETE', `/user/merge/${first!.id}`)).status).toBe(204);
+    expect(await john.get('/user/merge')).toEqual([]);
+    expect((await failure(john.post(`/user/merge/finish/${first!.id}`))).status).toBe(404);
+    await wiki.post('/user/merge/init', { email: 'john@test.perch.local' });
+    const [second] = await john.get<MergeRequest[]>('/user/merge');
+    expect((await wiki.request('DELETE', `/user/merge/${second!.id}`)).status).toBe(204);
+    expect(await john.get('/user/merge')).toEqual([]);
   });
 });

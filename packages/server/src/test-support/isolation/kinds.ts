@@ -153,10 +153,7 @@ const EXTERNAL_IDS = new Set([
  * organisation has one to name, so the matrix sends made-up values there; remove an entry when
  * its feature is built (and give organisation A such an object in the matrix's populate()).
  */
-export const NOT_YET_HELD: ReadonlySet<string> = new Set([
-  'auth.verify.id',
-  'cloud.confirmSignup.id',
-]);
+export const NOT_YET_HELD: ReadonlySet<string> = new Set(['auth.verify.id', 'cloud.confirmSignup.id']);
 
 /**
  * One-time links (password reset, invitation, contact-email change, organisation deletion):

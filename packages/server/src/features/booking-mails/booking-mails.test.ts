@@ -54,13 +54,24 @@ function calendarOf(mail: ReceivedMail): IcsFile | null {
   return file ? parseIcs(file.content.toString('utf8')) : null;
 }
 
-/** Waits for the outbox to be delivered, then gives every mail sent to `email` so far. */
+/**
+ * Waits until `count` mails reached `email` and the whole outbox is delivered (a mail the SMTP
+ * server took is recorded as sent a moment later), then gives every mail sent to `email`.
+ */
 async function mailsTo(email: string, count: number): Promise<ReceivedMail[]> {
-  const got = await smtp.waitFor(count, { to: email });
-  // Anything more would have been queued in the same transaction: the outbox is empty by now.
-  const waiting = await s.deps.db.selectFrom('mail_outbox').select('id').where('status', '<>', 'sent').execute();
-  expect(waiting).toEqual([]);
-  return got;
+  await smtp.waitFor(count, { to: email });
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const undelivered = await s.deps.db
+      .selectFrom('mail_outbox')
+      .select('status')
+      .where('status', '<>', 'sent')
+      .execute();
+    if (undelivered.length === 0) break;
+    if (Date.now() > deadline) expect(undelivered).toEqual([]);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return smtp.waitFor(count, { to: email });
 }
 
 describe('booking mails to the owner', () => {

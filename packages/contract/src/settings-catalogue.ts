@@ -162,7 +162,8 @@ export function parseOrigins(value: string): string[] | null {
     } catch {
       return null;
     }
-    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== entry.replace(/\/$/, '')) return null;
+    const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !bare || url.hostname.includes('*')) return null;
     if (!origins.includes(url.origin)) origins.push(url.origin);
   }
   return origins;

@@ -1,4 +1,4 @@
-import { isServiceAccount, type ProviderFailureReason } from '@perch/contract';
+import { isEmail, isServiceAccount, type ProviderFailureReason } from '@perch/contract';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../context.js';
@@ -28,8 +28,6 @@ import { verifyWikiToken, WikiTokenError } from './token.js';
 /** The wiki's anonymous visitors get accounts named like this (removed a day after their last visit). */
 export const ANONYMOUS_PREFIX = 'confluence-anonymous-';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** The account a wiki user maps to, by email: reference §9.1 step 4. */
 export function wikiEmail(user: string, activeDomains: readonly string[]): string | null {
   const domains = [...activeDomains].map((d) => d.toLowerCase()).sort();
@@ -40,10 +38,10 @@ export function wikiEmail(user: string, activeDomains: readonly string[]): strin
     const local = user.slice(0, at).toLowerCase();
     const domain = user.slice(at + 1).toLowerCase();
     const email = `${local}@${domains.includes(domain) ? domain : fallback}`;
-    return fallback && EMAIL.test(email) ? email : null;
+    return fallback && isEmail(email) ? email : null;
   }
   const email = `confluence-${user.toLowerCase()}@${fallback}`;
-  return fallback && EMAIL.test(email) ? email : null;
+  return fallback && isEmail(email) ? email : null;
 }
 
 async function findWikiUser(deps: AppDeps, orgId: string, email: string): Promise<UserRow | undefined> {
@@ -109,7 +107,7 @@ export async function wikiSignIn(
   const org = isUuid(rawOrgId) ? await findOrganization(deps.db, rawOrgId.toLowerCase()) : undefined;
   if (!org)
     throw notFound(
-      'Unknown organisation: copy the organisation id from Settings › Integrations in Perch into the wiki app',
+      'Unknown organisation: copy the organisation id from Administration › Settings › Team wiki in Perch into the wiki app',
     );
   const stored = await readSetting(deps.db, org.id, 'confluence_server_shared_secret');
   const secret = stored ? deps.secrets.decrypt(stored) : null;

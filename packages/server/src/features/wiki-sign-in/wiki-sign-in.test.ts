@@ -205,7 +205,7 @@ describe('framing by the wiki', () => {
   it('lets the organisation’s wiki origins frame the web app’s pages, and nobody else', async () => {
     expect(await frameAncestors('/ui/')).toEqual({ ancestors: "'self'", xfo: 'SAMEORIGIN' });
     await s.admin.put('/setting/confluence_frame_origins', {
-      value: 'https://wiki.example.com, http://127.0.0.1:9999/ https://wiki.example.com',
+      value: 'https://Wiki.Example.com:443, http://127.0.0.1:9999/ https://wiki.example.com',
     });
     expect(await s.admin.get('/setting/confluence_frame_origins')).toBe(
       'https://wiki.example.com http://127.0.0.1:9999',
@@ -216,7 +216,14 @@ describe('framing by the wiki', () => {
     });
     // API answers are no pages to frame.
     expect((await frameAncestors('/healthcheck')).ancestors).toBe("'self'");
-    for (const bad of ['https://wiki.example.com/pages', '*', 'wiki.example.com', 'ftp://wiki.example.com'])
+    for (const bad of [
+      'https://wiki.example.com/pages',
+      '*',
+      'https://*.example.com',
+      'wiki.example.com',
+      'ftp://wiki.example.com',
+      'https://wiki.example.com?x=1',
+    ])
       expect(await statusOf(s.admin.put('/setting/confluence_frame_origins', { value: bad })), bad).toBe(400);
     await s.admin.put('/setting/confluence_frame_origins', { value: '' });
     expect(await frameAncestors('/ui/')).toEqual({ ancestors: "'self'", xfo: 'SAMEORIGIN' });

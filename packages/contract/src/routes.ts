@@ -111,9 +111,9 @@ export const routes = defineRoutes({
     delete: ['DELETE', '/user/:id', 204],
     setPassword: ['PUT', '/user/:id/password', 204],
     sendInvitation: ['POST', '/user/:id/invitation', 204],
-    // Not available in this version (arrives with the embedded wiki mode): see features/unavailable/.
     mergeInit: ['POST', '/user/merge/init', 204],
     mergeFinish: ['POST', '/user/merge/finish/:id', 204],
+    mergeDecline: ['DELETE', '/user/merge/:id', 204],
   },
   organization: {
     list: ['GET', '/organization/', 200],
@@ -155,6 +155,10 @@ export const routes = defineRoutes({
     deleteFeed: ['DELETE', '/preference/calendar-feed', 204],
     feedFile: ['GET', '/calendar-feed/:token', 200, { public: true, produces: 'text/calendar' }],
   },
+  wiki: {
+    signIn: ['GET', '/confluence/:orgId/:jwt', 307, { public: true }],
+  },
+
   group: {
     list: ['GET', '/group/', 200],
     create: ['POST', '/group/', 201],

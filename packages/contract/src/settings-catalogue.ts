@@ -16,7 +16,7 @@ export interface SettingDefinition {
   readonly min?: number;
   readonly max?: number;
   /** Extra check for string values (`url`: an https URL); `''` always passes (it clears the value). */
-  readonly check?: 'url' | 'timezone';
+  readonly check?: 'url' | 'timezone' | 'origins';
   /** Stored as a secret: reads return "1" when set and "" otherwise. */
   readonly secret?: boolean;
   readonly maxLength?: number;
@@ -52,6 +52,18 @@ export const SETTINGS = {
     maxLength: 256,
   },
   confluence_anonymous: bool('0', 'admin'),
+  /**
+   * Perch addition: the web origins (`https://wiki.example.com`, space-separated) that may show
+   * Perch in a frame, on top of the server's FRAME_ANCESTORS.
+   */
+  confluence_frame_origins: {
+    type: 'string',
+    default: '',
+    read: 'admin',
+    writable: true,
+    check: 'origins',
+    maxLength: 2048,
+  },
   max_bookings_per_user: int(10, 1, 9999),
   max_concurrent_bookings_per_user: int(0, 0, 9999),
   max_days_in_advance: int(14, 0, 9999),
@@ -137,6 +149,26 @@ export type SettingValueProblem = 'type' | 'range' | 'format' | 'length';
  * Checks a value for a setting. Returns the kind of problem, or null when it is valid.
  * `isTimezone` is supplied by the caller (the server knows its zone list).
  */
+/**
+ * A list of web origins (`scheme://host[:port]`, separated by spaces, commas or line breaks), in
+ * their normal form; null when an entry is no http(s) origin (a path, a wildcard, a typo).
+ */
+export function parseOrigins(value: string): string[] | null {
+  const origins: string[] = [];
+  for (const entry of value.split(/[\s,]+/).filter(Boolean)) {
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      return null;
+    }
+    const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || !bare || url.hostname.includes('*')) return null;
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
+}
+
 export function checkSettingValue(
   def: SettingDefinition,
   value: string,
@@ -157,6 +189,7 @@ export function checkSettingValue(
       if (value === '') return null;
       if (def.check === 'url' && !isHttpsUrl(value)) return 'format';
       if (def.check === 'timezone' && !isTimezone(value)) return 'format';
+      if (def.check === 'origins' && !parseOrigins(value)) return 'format';
       return null;
   }
 }

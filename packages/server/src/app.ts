@@ -19,6 +19,7 @@ import { organizationRoutes } from './features/organizations/routes.js';
 import { preferenceRoutes } from './features/preferences/routes.js';
 import { caldavRoutes } from './features/caldav/routes.js';
 import { calendarRoutes } from './features/calendar/routes.js';
+import { wikiSignInRoutes } from './features/wiki-sign-in/routes.js';
 import { searchRoutes } from './features/search/routes.js';
 import { secondFactorRoutes } from './features/second-factors/routes.js';
 import { settingRoutes } from './features/settings/routes.js';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(preferenceRoutes);
   await app.register(caldavRoutes);
   await app.register(calendarRoutes);
+  await app.register(wikiSignInRoutes);
   await app.register(groupRoutes);
   await app.register(spaceAttributeRoutes);
   await app.register(locationRoutes);

@@ -13,6 +13,7 @@ import presenceEn from './i18n/presence/en.json';
 import secondFactorEn from './i18n/second-factor/en.json';
 import serviceAccountsEn from './i18n/service-accounts/en.json';
 import signInProvidersEn from './i18n/sign-in-providers/en.json';
+import wikiEn from './i18n/wiki/en.json';
 
 // Lazy-loaded pages can take a few seconds to appear on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -56,6 +57,7 @@ await i18next.use(initReactI18next).init({
         ...serviceAccountsEn,
         ...signInProvidersEn,
         ...calendarsEn,
+        ...wikiEn,
       },
     },
   },

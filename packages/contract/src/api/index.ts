@@ -15,6 +15,7 @@ import { organizationApi } from './organizations.js';
 import { preferenceApi, settingApi } from './settings.js';
 import { searchApi, statsApi } from './stats.js';
 import { userApi } from './users.js';
+import { wikiApi } from './wiki.js';
 
 /**
  * The endpoint table: every route with its schemas, grouped as in `routes`. The server
@@ -29,6 +30,7 @@ export const api = {
   setting: settingApi,
   preference: preferenceApi,
   calendar: calendarApi,
+  wiki: wikiApi,
   group: groupApi,
   spaceAttribute: spaceAttributeApi,
   location: locationApi,

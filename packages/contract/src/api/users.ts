@@ -63,13 +63,23 @@ export const userApi = endpoints('users', routes.user, {
     params: idParams,
   },
   mergeInit: {
-    summary: 'Not available in this version: ask to merge the signed-in account into another one',
-    description: 'Answers 404 after checking the body.',
+    summary: 'Ask to merge the signed-in account (one the team wiki made) into another account of the organisation',
+    description:
+      'The other account accepts within an hour (`GET /user/merge`, `POST /user/merge/finish/{id}`). 403 when the ' +
+      'signed-in account was not made by the wiki integration; 404 for an unknown, disabled or service account ' +
+      'or the signed-in account itself. A new request replaces an earlier one of the same pair.',
     body: mergeInitBody,
   },
+  mergeDecline: {
+    summary: 'Decline a merge request addressed to the signed-in account (or withdraw one it made)',
+    description: 'Perch addition. 404 for an unknown, expired or someone else’s request.',
+    params: idParams,
+  },
   mergeFinish: {
-    summary: 'Not available in this version: accept a merge request, taking over the other account',
-    description: 'Answers 404: no request can be accepted.',
+    summary: 'Accept a merge request: the other account’s bookings, buddies and groups move to the signed-in one',
+    description:
+      'Its wiki identity comes along (later wiki sign-ins land here), the higher of the two roles is kept and the ' +
+      'other account is removed. 404 for an unknown, expired, used or someone else’s request.',
     params: idParams,
   },
 });

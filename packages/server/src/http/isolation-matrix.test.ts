@@ -207,6 +207,15 @@ async function populate(
   });
   const outboxMail = (await admin.call(routes.mailOutbox.list, { query: {} })).items[0]!.id;
 
+  // A request to merge the peer's account into the user's, waiting for the user.
+  const mergeRequest = (
+    await s.deps.db
+      .insertInto('merge_requests')
+      .values({ source_user_id: peerId, target_user_id: userId, expires_at: new Date(Date.now() + 3600_000) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+
   const pendingBooking = await admin.call(routes.booking.get, { params: { id: pending } });
   expect(pendingBooking.approved).toBe(false);
   const occurrences = series.data.filter((o) => o.success).map((o) => o.id);
@@ -229,6 +238,7 @@ async function populate(
     authProvider: [provider],
     outboxMail: [outboxMail],
     providerTestResult: [providerTestResult],
+    mergeRequest: [mergeRequest],
     passkey: [factors.passkey],
     totpEnrolment: [factors.totpEnrolment],
     passkeyRegistration: [factors.passkeyRegistration],

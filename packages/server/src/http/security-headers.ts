@@ -2,15 +2,17 @@ import cors from '@fastify/cors';
 import type { App } from '../app-context.js';
 import type { Config } from '../config.js';
 import { NON_API_PATH } from './contract-routes.js';
+import { frameOriginsFor } from './frame-origins.js';
 
 /**
  * Security headers for every response: a CSP without inline scripts or a `<base>`, nosniff, no
- * referrer, framing limited to `FRAME_ANCESTORS` (the embedded wiki mode lists its host
- * there), and HSTS when the public URL is https.
- * Computed once at start-up: they do not depend on the request.
+ * referrer, framing limited to `FRAME_ANCESTORS` plus `extraFrameAncestors` (the team wiki's
+ * origins of the organisation whose page it is, for the embedded mode), and HSTS when the
+ * public URL is https.
  */
-export function securityHeaders(config: Config): Record<string, string> {
-  const frameAncestors = config.frameAncestors.length ? config.frameAncestors.join(' ') : "'self'";
+export function securityHeaders(config: Config, extraFrameAncestors: readonly string[] = []): Record<string, string> {
+  const allowed = [...(config.frameAncestors.length ? config.frameAncestors : ["'self'"]), ...extraFrameAncestors];
+  const frameAncestors = allowed.join(' ');
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -38,7 +40,7 @@ export function securityHeaders(config: Config): Record<string, string> {
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-site',
     'permissions-policy': 'publickey-credentials-get=(self), camera=(), microphone=(), geolocation=()',
-    ...(config.frameAncestors.length ? {} : { 'x-frame-options': 'SAMEORIGIN' }),
+    ...(config.frameAncestors.length || extraFrameAncestors.length ? {} : { 'x-frame-options': 'SAMEORIGIN' }),
   };
 }
 
@@ -47,12 +49,19 @@ export async function installSecurityHeaders(app: App): Promise<void> {
   const headers = securityHeaders(config);
   // The API documentation viewer brings its own policy for its inline bootstrap.
   const { 'content-security-policy': _csp, ...docsHeaders } = headers;
-  app.addHook('onRequest', (req, reply, done) => {
+  app.addHook('onRequest', async (req, reply) => {
     reply.headers(req.url.startsWith('/docs') ? docsHeaders : headers);
     // API answers carry tokens and personal data: no browser or proxy keeps a copy. The web
     // app's files set their own caching.
     if (!NON_API_PATH.test(req.url)) reply.header('cache-control', 'no-store');
-    done();
+    // The web app's pages may be framed by the organisation's wiki (the embedded mode).
+    else if (/^\/ui(?:\/|$)/.test(req.url)) {
+      const origins = await frameOriginsFor(app.deps, req.hostname.replace(/:\d+$/, '')).catch(() => []);
+      if (origins.length) {
+        reply.headers(securityHeaders(config, origins));
+        reply.removeHeader('x-frame-options');
+      }
+    }
   });
   const origins = config.corsOrigins;
   // Without configured origins the API is same-origin only and needs no CORS handling.

@@ -1,6 +1,8 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { NotFoundPage } from '../shared/system-pages/NotFoundPage';
+import { useEmbedded } from './embedded/embedded-mode';
+import { EmbeddedModeProvider } from './embedded/EmbeddedModeProvider';
 import { ServerUnreachablePage } from '../shared/system-pages/ServerUnreachablePage';
 import { RequireAdmin } from './guards/RequireAdmin';
 import { RequireSignedIn } from './guards/RequireSignedIn';
@@ -27,6 +29,15 @@ const LoginSuccessPage = lazy(() =>
 const LoginFailedPage = lazy(() =>
   import('../features/auth/LoginFailedPage').then((m) => ({ default: m.LoginFailedPage })),
 );
+const WikiSignInRequiredPage = lazy(() =>
+  import('../features/wiki/WikiSignInRequiredPage').then((m) => ({ default: m.WikiSignInRequiredPage })),
+);
+const WikiAnonymousPage = lazy(() =>
+  import('../features/wiki/WikiAnonymousPage').then((m) => ({ default: m.WikiAnonymousPage })),
+);
+const WikiOnboardingPage = lazy(() =>
+  import('../features/wiki/WikiOnboardingPage').then((m) => ({ default: m.WikiOnboardingPage })),
+);
 const loadSearchPage = () => import('../features/search/SearchPage');
 // Most visits land on the booking page: fetch its code while the session is still being checked.
 if (/^\/ui\/(search\/?)?$/.test(window.location.pathname)) void loadSearchPage();
@@ -42,6 +53,16 @@ const ApprovalsPage = lazy(() =>
 const AdminRoutes = lazy(() => import('../features/admin/AdminRoutes').then((m) => ({ default: m.AdminRoutes })));
 
 /**
+ * The sign-in screen; inside the team wiki (the embedded mode) the wiki signs people in, so it
+ * says to sign in through the wiki page again instead (SPEC §8).
+ */
+function SignInPage() {
+  const embedded = useEmbedded();
+  const { state } = useSession();
+  return embedded && state.status !== 'signedIn' ? <WikiSignInRequiredPage /> : <LoginPage />;
+}
+
+/**
  * `/` is the booking page for a signed-in user; a signed-out visitor gets the sign-in screen
  * right there, so the address stays the app's root.
  */
@@ -50,7 +71,7 @@ function StartPage() {
   if (state.status === 'signedIn') return <Navigate to={DEFAULT_SIGNED_IN_PATH} replace />;
   return (
     <PublicLayout>
-      <LoginPage />
+      <SignInPage />
     </PublicLayout>
   );
 }
@@ -73,6 +94,14 @@ function NotFoundRoute() {
 }
 
 export function AppRoutes() {
+  return (
+    <EmbeddedModeProvider>
+      <SessionRoutes />
+    </EmbeddedModeProvider>
+  );
+}
+
+function SessionRoutes() {
   const { state, retry } = useSession();
   if (state.status === 'loading') return <FullPageLoader />;
   if (state.status === 'unreachable')
@@ -85,10 +114,13 @@ export function AppRoutes() {
     <Routes>
       <Route index element={<StartPage />} />
       <Route element={<PublicLayout />}>
-        <Route path="login" element={<LoginPage />} />
+        <Route path="login" element={<SignInPage />} />
         {/* Where the server sends the browser back after a sign-in through a provider. */}
         <Route path="login/success/:id" element={<LoginSuccessPage />} />
         <Route path="login/failed" element={<LoginFailedPage />} />
+        {/* The team wiki's pages: a visitor it has not signed in, and connecting it (its client id). */}
+        <Route path="login/confluence/anonymous" element={<WikiAnonymousPage />} />
+        <Route path="login/confluence/:clientId" element={<WikiOnboardingPage />} />
         {/* The pages behind the mailed links (`/ui/resetpw/<id>/`, `/ui/setpw/<id>/`); open whether signed in or not. */}
         <Route path="resetpw" element={<RequestPasswordResetPage />} />
         <Route path="resetpw/:id" element={<ResetPasswordPage />} />

@@ -9,6 +9,7 @@ import type presenceEn from './presence/en.json';
 import type secondFactorEn from './second-factor/en.json';
 import type serviceAccountsEn from './service-accounts/en.json';
 import type signInProvidersEn from './sign-in-providers/en.json';
+import type wikiEn from './wiki/en.json';
 
 /**
  * The messages of one language: the core catalogue (`<lang>.json`) merged with the section
@@ -25,7 +26,8 @@ export type Catalogue = typeof en &
   typeof secondFactorEn &
   typeof serviceAccountsEn &
   typeof signInProvidersEn &
-  typeof calendarsEn;
+  typeof calendarsEn &
+  typeof wikiEn;
 
 /** Paths of every catalogue file of a language among the glob's keys. */
 export function filesOf(paths: readonly string[], language: string): string[] {

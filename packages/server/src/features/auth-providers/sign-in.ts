@@ -53,7 +53,7 @@ interface TicketState {
 const safeRedirect = (redir: string | undefined): string =>
   redir && /^\/(?![/\\])/.test(redir) && !/[\r\n]/.test(redir) ? redir : '';
 
-function failedUrl(deps: AppDeps, reason: ProviderFailureReason, error = '', description = ''): string {
+export function failedUrl(deps: AppDeps, reason: ProviderFailureReason, error = '', description = ''): string {
   const q = new URLSearchParams({ reason });
   if (error) q.set('error', error.slice(0, 256));
   if (description) q.set('error_description', description.slice(0, 512));

@@ -23,6 +23,8 @@ const unknownTicket = () => notFound('Unknown or expired sign-in ticket');
  * ticket lives 30 seconds more, then it is gone.
  */
 export async function redeemTicket(deps: AppDeps, ticketId: string, request: RequestInfo): Promise<Credentials> {
+  const wiki = await redeemWikiTicket(deps, ticketId, request);
+  if (wiki) return wiki;
   const { credentials, provider, user } = await inTransaction(deps, async (tx) => {
     const ticket = await findLink<TicketState>(tx.db, LinkType.ProviderTicket, ticketId, { forUpdate: true });
     if (!ticket || typeof ticket.payload.userId !== 'string') throw unknownTicket();
@@ -33,11 +35,7 @@ export async function redeemTicket(deps: AppDeps, ticketId: string, request: Req
     if (user.organization_id !== provider.organization_id)
       throw badRequest("The account does not belong to the provider's organisation");
     if (user.auth_provider_id !== provider.id) throw forbidden('The account signs in through another provider');
-    await tx.db
-      .updateTable('auth_states')
-      .set({ expires_at: sql<Date>`least(expires_at, now() + make_interval(secs => ${TICKET_GRACE_SECONDS}))` })
-      .where('id', '=', ticket.id)
-      .execute();
+    await endAfterGrace(tx, ticket.id);
     return { credentials: await openSession(tx, user, request.userAgent), provider, user };
   });
   await recordAuthAttempt(deps, {
@@ -51,6 +49,40 @@ export async function redeemTicket(deps: AppDeps, ticketId: string, request: Req
     userAgent: request.userAgent,
   });
   return { ...credentials, logoutUrl: logoutUrlOf(deps, provider), profilePageUrl: provider.profile_page_url };
+}
+
+/** A redeemed ticket lives TICKET_GRACE_SECONDS more (a reload works), then it is gone. */
+async function endAfterGrace(tx: AppDeps, ticketId: string): Promise<void> {
+  await tx.db
+    .updateTable('auth_states')
+    .set({ expires_at: sql<Date>`least(expires_at, now() + make_interval(secs => ${TICKET_GRACE_SECONDS}))` })
+    .where('id', '=', ticketId)
+    .execute();
+}
+
+/** A ticket of a sign-in from the team wiki (features/wiki-sign-in/); null when the id is none. */
+async function redeemWikiTicket(deps: AppDeps, ticketId: string, request: RequestInfo): Promise<Credentials | null> {
+  const redeemed = await inTransaction(deps, async (tx) => {
+    const ticket = await findLink<{ userId?: unknown }>(tx.db, LinkType.WikiTicket, ticketId, { forUpdate: true });
+    if (!ticket) return null;
+    const userId = typeof ticket.payload.userId === 'string' ? ticket.payload.userId : '';
+    const user = await tx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+    if (!user || user.disabled || isServiceAccount(user.role) || user.organization_id !== ticket.refId)
+      throw unknownTicket();
+    await endAfterGrace(tx, ticket.id);
+    return { credentials: await openSession(tx, user, request.userAgent), user };
+  });
+  if (!redeemed) return null;
+  await recordAuthAttempt(deps, {
+    successful: true,
+    organizationId: redeemed.user.organization_id,
+    method: 'confluence',
+    email: redeemed.user.email,
+    userId: redeemed.user.id,
+    clientAddress: request.ip,
+    userAgent: request.userAgent,
+  });
+  return { ...redeemed.credentials, logoutUrl: '', profilePageUrl: '' };
 }
 
 /** `GET /auth-provider/:id/test/:stateId`: what an org admin's test sign-in brought back. */

@@ -14,6 +14,8 @@ export const LinkType = {
   ProviderRequest: 1,
   /** A finished provider sign-in, redeemed at `GET /auth/verify/:id` (ref: the provider). */
   ProviderTicket: 2,
+  /** A sign-in from the team wiki, redeemed at `GET /auth/verify/:id` (ref: the organisation; payload: the user). */
+  WikiTicket: 3,
   PasswordReset: 5,
   OrgEmailChange: 6,
   OrgDeletion: 7,
@@ -35,6 +37,7 @@ export type LinkType = (typeof LinkType)[keyof typeof LinkType];
 export const LINK_TTL_SECONDS: Record<LinkType, number> = {
   [LinkType.ProviderRequest]: 5 * 60,
   [LinkType.ProviderTicket]: 5 * 60,
+  [LinkType.WikiTicket]: 5 * 60,
   [LinkType.PasswordReset]: 3600,
   [LinkType.OrgEmailChange]: 15 * 60,
   [LinkType.OrgDeletion]: 3600,

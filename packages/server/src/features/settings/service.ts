@@ -1,4 +1,5 @@
 import {
+  parseOrigins,
   checkSettingValue,
   isSettingName,
   SETTINGS,
@@ -11,6 +12,7 @@ import { requireRole } from '../../access.js';
 import type { AppDeps, AuthContext } from '../../context.js';
 import { inTransaction } from '../../db/transaction.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { forgetFrameOrigins } from '../../http/frame-origins.js';
 import { hashPassword } from '../../lib/password.js';
 import { mayReadSetting, mayReadSystemSetting, SETTINGS_WRITER_ROLE } from './policy.js';
 import type { SettingValue } from './presenter.js';
@@ -83,6 +85,7 @@ async function prepare(deps: AppDeps, item: Setting): Promise<{ name: string; va
   if (name === 'kiosk_access_secret')
     return { name, value: value === '' ? null : await hashPassword(value, deps.config.PASSWORD_HASH_COST) };
   if (name === 'confluence_server_shared_secret' && value) return { name, value: deps.secrets.encrypt(value) };
+  if (name === 'confluence_frame_origins') return { name, value: (parseOrigins(value) ?? []).join(' ') };
   return { name, value };
 }
 
@@ -97,6 +100,7 @@ export async function saveSettings(deps: AppDeps, auth: AuthContext, items: Sett
       else await upsertSetting(tx.db, auth.orgId, p.name, p.value);
     }
   });
+  if (prepared.some((p) => p.name === 'confluence_frame_origins')) forgetFrameOrigins();
 }
 
 /** Changes one setting (org admins). */

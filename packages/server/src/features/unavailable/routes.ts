@@ -4,15 +4,14 @@ import { type HttpError, notFound, unauthorized } from '../../http/errors.js';
 import { route } from '../../http/route.js';
 
 /**
- * Routes of features this version does not have yet (account merge: the embedded wiki mode)
- * or does not plan (kiosk displays, the hosted service's feedback and sign-up). Each answers as the reference does when the feature is off or has
+ * Routes of features this version does not plan (kiosk displays, the hosted service's feedback
+ * and sign-up). Each answers as the reference does when the feature is off or has
  * nothing to show, after the checks the reference makes first (sign-in, body, role): an empty
  * list, a 204 for removing what is not there, or the reference's own refusal. None answers a
  * 2xx for something that did not happen. Clients such as the Seatsurfing web UI, which turns
  * Fastify's "no route" 404 into a blocking dialog, get an answer they know.
  */
 
-const MERGE = 'Account merge is not available in this version';
 const KIOSK = 'Kiosk mode is not available in this version';
 const FEEDBACK = 'Feedback is not available in this version';
 const CLOUD = 'Cloud features are not available in this version';
@@ -23,18 +22,6 @@ const refuse = (error: () => HttpError) => async (): Promise<never> => {
 };
 
 export async function unavailableRoutes(app: App): Promise<void> {
-  // Account merge (arrives with the embedded wiki mode).
-  route(
-    app,
-    api.user.mergeInit,
-    refuse(() => notFound(MERGE)),
-  );
-  route(
-    app,
-    api.user.mergeFinish,
-    refuse(() => notFound(`${MERGE}: there is no such merge request`)),
-  );
-
   // Not planned: kiosk displays, the hosted service's feedback and sign-up.
   // A kiosk sends its secret as the bearer token: without one, 401 before anything else.
   app.addHook('onRequest', async (req) => {

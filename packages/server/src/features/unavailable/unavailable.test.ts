@@ -68,20 +68,6 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-describe('account merge', () => {
-  it('starts no merge (body first) and has no request to finish', async () => {
-    expect(await answer(user, 'POST', '/user/merge/init', { email: 'colleague@test.perch.local' })).toMatchObject({
-      status: 404,
-      message: 'Account merge is not available in this version',
-    });
-    expect(await statusOf(user, 'POST', '/user/merge/init', { email: 'not an email' })).toBe(400);
-    expect(await statusOf(user, 'POST', `/user/merge/finish/${UNKNOWN}`)).toBe(404);
-    expect(await statusOf(anonymous, 'POST', '/user/merge/init', { email: 'colleague@test.perch.local' })).toBe(401);
-    // The existing list of incoming requests still answers.
-    expect(await answer(user, 'GET', '/user/merge')).toMatchObject({ status: 200, body: [] });
-  });
-});
-
 describe('not planned: kiosk displays, feedback, cloud sign-up', () => {
   it('asks a kiosk for its secret (401), then answers that kiosk mode is off (404)', async () => {
     const floor = await createFloor(s, { desks: 1 });

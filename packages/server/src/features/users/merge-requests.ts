@@ -1,5 +1,11 @@
-import type { MergeRequest } from '@perch/contract';
+import { isServiceAccount, type MergeRequest } from '@perch/contract';
+import { sql } from 'kysely';
 import type { AppDeps, AuthContext } from '../../context.js';
+import { inTransaction } from '../../db/transaction.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { pathId } from '../../http/ids.js';
+import { queueUpcomingBookings } from '../caldav/queue.js';
+import { findUserByEmail } from './repo.js';
 
 /**
  * Requests of other accounts of the organisation to be merged into the caller's account
@@ -19,4 +25,106 @@ export async function listIncomingMergeRequests(deps: AppDeps, auth: AuthContext
     .orderBy('m.id')
     .execute();
   return rows.map((r) => ({ id: r.id, userId: r.source_user_id, email: r.email }));
+}
+
+/** How long a merge request waits for the other account (reference §9.2). */
+const MERGE_REQUEST_SECONDS = 3600;
+
+/**
+ * `POST /user/merge/init`: the signed-in account, one the team wiki made, asks to be merged into
+ * another account of the organisation, which accepts within an hour. No mail is sent: the other
+ * account sees the request in its preferences.
+ */
+export async function initMerge(deps: AppDeps, auth: AuthContext, body: { email: string }): Promise<void> {
+  const source = await deps.db.selectFrom('users').selectAll().where('id', '=', auth.userId).executeTakeFirstOrThrow();
+  if (!source.atlassian_id) throw forbidden('Only an account made by the wiki integration can be merged into another');
+  const target = await findUserByEmail(deps.db, auth.orgId, body.email.trim().toLowerCase());
+  if (!target || target.id === source.id || target.disabled || isServiceAccount(target.role))
+    throw notFound('There is no other account with this email in the organisation');
+  await inTransaction(deps, async (tx) => {
+    await tx.db
+      .deleteFrom('merge_requests')
+      .where('source_user_id', '=', source.id)
+      .where('target_user_id', '=', target.id)
+      .execute();
+    await tx.db
+      .insertInto('merge_requests')
+      .values({
+        source_user_id: source.id,
+        target_user_id: target.id,
+        expires_at: new Date(Date.now() + MERGE_REQUEST_SECONDS * 1000),
+      })
+      .execute();
+  });
+}
+
+/** `DELETE /user/merge/:id`: the target declines a request, or the source withdraws it. */
+export async function declineMerge(deps: AppDeps, auth: AuthContext, rawId: string): Promise<void> {
+  const id = pathId(rawId, 'Unknown merge request');
+  const deleted = await deps.db
+    .deleteFrom('merge_requests')
+    .where('id', '=', id)
+    .where('expires_at', '>', new Date())
+    .where((eb) => eb.or([eb('target_user_id', '=', auth.userId), eb('source_user_id', '=', auth.userId)]))
+    .executeTakeFirst();
+  if (Number(deleted.numDeletedRows) === 0) throw notFound('Unknown or expired merge request');
+}
+
+/**
+ * `POST /user/merge/finish/:id`: the signed-in account (the target) accepts a request. In one
+ * transaction the source's bookings and series, buddies and group memberships move to the
+ * target, its wiki identity too (later wiki sign-ins land here), the target keeps the higher
+ * role, and the source account is removed with the request.
+ */
+export async function finishMerge(deps: AppDeps, auth: AuthContext, rawId: string): Promise<void> {
+  const id = pathId(rawId, 'Unknown merge request');
+  await inTransaction(deps, async (tx) => {
+    const request = await tx.db
+      .selectFrom('merge_requests')
+      .selectAll()
+      .where('id', '=', id)
+      .where('target_user_id', '=', auth.userId)
+      .where('expires_at', '>', new Date())
+      .forUpdate()
+      .executeTakeFirst();
+    if (!request) throw notFound('Unknown or expired merge request');
+    const source = await tx.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', request.source_user_id)
+      .executeTakeFirst();
+    const target = await tx.db.selectFrom('users').selectAll().where('id', '=', auth.userId).executeTakeFirstOrThrow();
+    if (!source || source.organization_id !== target.organization_id)
+      throw notFound('Unknown or expired merge request');
+
+    await tx.db.updateTable('bookings').set({ user_id: target.id }).where('user_id', '=', source.id).execute();
+    await tx.db
+      .updateTable('recurring_bookings')
+      .set({ user_id: target.id })
+      .where('user_id', '=', source.id)
+      .execute();
+    // Buddies: the source's become the target's (not the target itself, no pair twice).
+    await sql`
+      INSERT INTO buddies (owner_id, buddy_id)
+      SELECT ${target.id}, buddy_id FROM buddies WHERE owner_id = ${source.id} AND buddy_id <> ${target.id}
+      ON CONFLICT DO NOTHING`.execute(tx.db);
+    await sql`
+      INSERT INTO buddies (owner_id, buddy_id)
+      SELECT owner_id, ${target.id} FROM buddies WHERE buddy_id = ${source.id} AND owner_id <> ${target.id}
+      ON CONFLICT DO NOTHING`.execute(tx.db);
+    await sql`
+      INSERT INTO user_groups (group_id, user_id)
+      SELECT group_id, ${target.id} FROM user_groups WHERE user_id = ${source.id}
+      ON CONFLICT DO NOTHING`.execute(tx.db);
+    const atlassianId = source.atlassian_id;
+    await tx.db.deleteFrom('merge_requests').where('id', '=', request.id).execute();
+    await tx.db.deleteFrom('users').where('id', '=', source.id).execute();
+    await tx.db
+      .updateTable('users')
+      .set({ role: Math.max(source.role, target.role), atlassian_id: atlassianId ?? target.atlassian_id })
+      .where('id', '=', target.id)
+      .execute();
+    // The moved bookings join the target's calendar, when it has one.
+    await queueUpcomingBookings(tx.db, target.id);
+  });
 }

@@ -5,7 +5,7 @@ import { presentSession } from '../auth/presenter.js';
 import { listMySessions } from '../auth/sessions.js';
 import { presentGroup } from '../groups/presenter.js';
 import { countPasskeys, usersWithPasskeys } from '../second-factors/repo.js';
-import { listIncomingMergeRequests } from './merge-requests.js';
+import { declineMerge, finishMerge, initMerge, listIncomingMergeRequests } from './merge-requests.js';
 import { presentLookedUpUser, presentMe, presentUser, presentUserCount } from './presenter.js';
 import {
   countOrgUsers,
@@ -45,6 +45,9 @@ export async function userRoutes(app: App): Promise<void> {
     (await listUserGroups(deps, auth, params.id)).map((g) => presentGroup(g)),
   );
   route(app, e.mergeRequests, ({ auth }) => listIncomingMergeRequests(deps, auth));
+  route(app, e.mergeInit, ({ auth, body }) => initMerge(deps, auth, body));
+  route(app, e.mergeFinish, ({ auth, params }) => finishMerge(deps, auth, params.id));
+  route(app, e.mergeDecline, ({ auth, params }) => declineMerge(deps, auth, params.id));
   route(app, e.byEmail, async ({ auth, params }) => {
     const found = await lookUpUserByEmail(deps, auth, params.email);
     return presentLookedUpUser(found, (await countPasskeys(deps.db, found.user.id)) > 0);

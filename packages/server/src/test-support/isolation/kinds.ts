@@ -25,6 +25,7 @@ export type Kind =
   | 'authProvider'
   | 'outboxMail'
   | 'providerTestResult'
+  | 'mergeRequest'
   | 'passkey'
   | 'totpEnrolment'
   | 'passkeyRegistration'
@@ -113,6 +114,8 @@ export const SEGMENT_KINDS: Readonly<Record<string, Kind>> = {
   buddy: 'buddy',
   'auth-provider': 'authProvider',
   'mail-outbox': 'outboxMail',
+  /** `/user/merge/finish/:id`: a request to merge another account into the caller's. */
+  finish: 'mergeRequest',
 };
 
 /**
@@ -150,11 +153,7 @@ const EXTERNAL_IDS = new Set([
  * organisation has one to name, so the matrix sends made-up values there; remove an entry when
  * its feature is built (and give organisation A such an object in the matrix's populate()).
  */
-export const NOT_YET_HELD: ReadonlySet<string> = new Set([
-  'auth.verify.id',
-  'user.mergeFinish.id',
-  'cloud.confirmSignup.id',
-]);
+export const NOT_YET_HELD: ReadonlySet<string> = new Set(['auth.verify.id', 'cloud.confirmSignup.id']);
 
 /**
  * One-time links (password reset, invitation, contact-email change, organisation deletion):
@@ -173,11 +172,12 @@ export const ONE_TIME_LINKS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Secret addresses: the calendar feed's token is the credential calendar apps read it with, so
- * naming it is using it, whoever asks. Its reset, removal and disabled-account checks are tested
- * with the feed (features/calendar/calendar.test.ts).
+ * Credentials in the address: the calendar feed's token, which calendar apps read the feed with,
+ * and the team wiki's signed token; naming one is using it, whoever asks. They are tested with
+ * their features (features/calendar/calendar.test.ts: reset, removal, disabled accounts;
+ * features/wiki-sign-in/: every way a token can be wrong).
  */
-export const SECRET_ADDRESSES: ReadonlySet<string> = new Set(['calendar.feedFile.token']);
+export const SECRET_ADDRESSES: ReadonlySet<string> = new Set(['calendar.feedFile.token', 'wiki.signIn.jwt']);
 
 export function isPosition(e: Endpoint, part: Part, name: string): boolean {
   const position = `${e.group}.${e.name}.${name}`;

@@ -1,4 +1,5 @@
 import type { CredentialStore, StoredCredentials } from '@perch/client';
+import { browserStorage } from './safe-storage';
 
 const ACCESS_TOKEN = 'perch.accessToken';
 const ACCESS_TOKEN_EXPIRY = 'perch.accessTokenExpiry';
@@ -11,12 +12,13 @@ const REFRESH_TOKEN = 'perch.refreshToken';
  * and the refresh token in local storage, so a new tab or a reload can start a fresh session
  * by refreshing (SPEC §4). The sign-in provider's logout and profile URLs belong to the session,
  * not the tab: they live beside the refresh token, so signing out in any tab also ends the
- * provider's session.
+ * provider's session. Where the browser refuses its storage (the team wiki's frame with
+ * third-party storage blocked), both live in memory for as long as the page.
  */
 export class BrowserCredentialStore implements CredentialStore {
   constructor(
-    private readonly session: Storage = window.sessionStorage,
-    private readonly local: Storage = window.localStorage,
+    private readonly session: Storage = browserStorage('sessionStorage'),
+    private readonly local: Storage = browserStorage('localStorage'),
   ) {}
 
   load(): StoredCredentials | null {

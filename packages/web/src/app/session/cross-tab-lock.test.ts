@@ -27,4 +27,30 @@ describe('crossTabExclusive', () => {
     await Promise.all([slow, fast]);
     expect(order).toEqual(['first', 'second']);
   });
+
+  it('runs within the page when the browser refuses the lock (a blocked third-party frame)', async () => {
+    let asked = 0;
+    const locks = {
+      request: () => {
+        asked += 1;
+        return Promise.reject(new DOMException('The request was denied.', 'SecurityError'));
+      },
+    } as unknown as LockManager;
+    const exclusive = crossTabExclusive(locks);
+    await expect(exclusive(async () => 'refreshed')).resolves.toBe('refreshed');
+    await expect(exclusive(async () => 'again')).resolves.toBe('again');
+    expect(asked).toBe(1);
+  });
+
+  it('passes the refresh’s own failure on', async () => {
+    const locks = {
+      request: (_name: string, callback: () => Promise<unknown>) => callback(),
+    } as unknown as LockManager;
+    const failure = new DOMException('denied inside', 'SecurityError');
+    await expect(
+      crossTabExclusive(locks)(async () => {
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+  });
 });

@@ -1,4 +1,4 @@
-import { Box, Divider, NavLink, Stack } from '@mantine/core';
+import { ActionIcon, Box, Divider, NavLink, Stack, Tooltip, useDirection } from '@mantine/core';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
@@ -38,12 +38,49 @@ function NavigationLink({ item, active }: { item: NavigationItem; active: boolea
   );
 }
 
+/** An icon-only link (the embedded layout's rail): the label is its name and its tooltip. */
+function IconLink({ item, active }: { item: NavigationItem; active: boolean }) {
+  const { t } = useTranslation();
+  const { dir } = useDirection();
+  const { to, label, Icon } = item;
+  return (
+    <Tooltip label={t(label)} position={dir === 'rtl' ? 'left' : 'right'} withArrow openDelay={150}>
+      <ActionIcon
+        component={RouterNavLink}
+        to={to}
+        end
+        size={44}
+        radius="md"
+        variant={active ? 'light' : 'subtle'}
+        color={active ? undefined : 'gray'}
+        aria-label={t(label)}
+      >
+        <Icon size={22} stroke={1.6} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+interface MainNavigationProps {
+  items: readonly NavigationItem[];
+  /** Icons only, for the narrow rail of the embedded layout (items without sub-pages). */
+  compact?: boolean;
+}
+
 /**
  * The main menu. A section with sub-pages (administration) shows them below itself while one of
  * them is open; the section link itself is marked only on the section's own start page.
  */
-export function MainNavigation({ items }: { items: readonly NavigationItem[] }) {
+export function MainNavigation({ items, compact = false }: MainNavigationProps) {
   const { pathname } = useLocation();
+  if (compact)
+    return (
+      <Stack gap={6} align="center">
+        {items.map((item) => (
+          <IconLink key={item.to} item={item} active={isWithin(pathname, item.to)} />
+        ))}
+      </Stack>
+    );
   return (
     <Stack gap={4}>
       {items.map((item) => {

@@ -1,8 +1,9 @@
 import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconAdjustments, IconChevronDown, IconExternalLink, IconLogout } from '@tabler/icons-react';
+import { IconAdjustments, IconArrowsJoin, IconChevronDown, IconExternalLink, IconLogout } from '@tabler/icons-react';
 import type { UserMe } from '@perch/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { perchAppUrl } from '../../shared/account-merge/perch-address';
 import { displayName } from '../session/session-data';
 import classes from './UserMenu.module.css';
 
@@ -13,13 +14,18 @@ function initials(name: string): string {
 
 interface UserMenuProps {
   user: UserMe;
-  onSignOut: () => void;
+  /** Absent in the embedded layout: the team wiki signs people in and out. */
+  onSignOut?: () => void;
   /** The person's account page at the sign-in provider they came through ('' or absent: none). */
   profilePageUrl?: string;
+  /** For an account the team wiki made: opens the request to merge it into a regular account. */
+  onMergeAccount?: () => void;
+  /** Offer to open the web app in a new tab (from inside the wiki's frame). */
+  offerNewTab?: boolean;
 }
 
 /** The signed-in person: name in the header, sign-out and preferences in the menu. */
-export function UserMenu({ user, onSignOut, profilePageUrl }: UserMenuProps) {
+export function UserMenu({ user, onSignOut, profilePageUrl, onMergeAccount, offerNewTab = false }: UserMenuProps) {
   const { t } = useTranslation();
   const name = displayName(user);
   return (
@@ -67,9 +73,30 @@ export function UserMenu({ user, onSignOut, profilePageUrl }: UserMenuProps) {
             {t('providerProfileLink')}
           </Menu.Item>
         )}
-        <Menu.Item onClick={onSignOut} leftSection={<IconLogout size={16} aria-hidden className="mirror-in-rtl" />}>
-          {t('signOut')}
-        </Menu.Item>
+        {onMergeAccount && (
+          <Menu.Item
+            onClick={onMergeAccount}
+            leftSection={<IconArrowsJoin size={16} aria-hidden className="mirror-in-rtl" />}
+          >
+            {t('mergeIntoAccount')}
+          </Menu.Item>
+        )}
+        {offerNewTab && (
+          <Menu.Item
+            component="a"
+            href={perchAppUrl('/')}
+            target="_blank"
+            rel="noopener noreferrer"
+            leftSection={<IconExternalLink size={16} aria-hidden />}
+          >
+            {t('openPerchInNewTab')}
+          </Menu.Item>
+        )}
+        {onSignOut && (
+          <Menu.Item onClick={onSignOut} leftSection={<IconLogout size={16} aria-hidden className="mirror-in-rtl" />}>
+            {t('signOut')}
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

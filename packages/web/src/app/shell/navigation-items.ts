@@ -10,6 +10,7 @@ import {
   IconLogin2,
   IconMail,
   IconMap2,
+  IconPlugConnected,
   IconSettings,
   IconShieldCog,
   IconTags,
@@ -94,6 +95,12 @@ export function adminSections(user: UserMe): AdminSection[] {
         description: 'adminAuthProvidersDescription',
         Icon: IconLogin2,
       },
+      {
+        to: '/admin/settings/wiki',
+        label: 'navAdminWiki',
+        description: 'adminWikiDescription',
+        Icon: IconPlugConnected,
+      },
     );
   }
   if (isSuperAdmin(user.role)) {
@@ -107,15 +114,18 @@ export function adminSections(user: UserMe): AdminSection[] {
   return sections;
 }
 
-/** The pages this user may reach, in menu order (reference §1.3 navbar). */
-export function navigationItems(user: UserMe, settings: ValueMap): NavigationItem[] {
+/**
+ * The pages this user may reach, in menu order (reference §1.3 navbar). Embedded in the team
+ * wiki, only the booking pages: approvals and the administration are for the web app.
+ */
+export function navigationItems(user: UserMe, settings: ValueMap, { embedded = false } = {}): NavigationItem[] {
   const items: NavigationItem[] = [
     { to: '/search', label: 'navBookSpace', Icon: IconArmchair },
     { to: '/bookings', label: 'navMyBookings', Icon: IconCalendarEvent },
   ];
   if (buddiesEnabled(settings)) items.push({ to: '/buddies', label: 'navBuddies', Icon: IconUsers });
   items.push({ to: '/preferences', label: 'navPreferences', Icon: IconAdjustments });
-  if (canAdminister(user)) {
+  if (canAdminister(user) && !embedded) {
     items.push({ to: '/approvals', label: 'navApprovals', Icon: IconChecklist, Badge: ApprovalsCountBadge });
     items.push({
       to: '/admin',

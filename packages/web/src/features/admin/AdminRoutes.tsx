@@ -33,6 +33,9 @@ const OrganizationDeletionPage = lazy(() =>
 const OrganizationSettingsPage = lazy(() =>
   import('./organizations/OrganizationSettingsPage').then((m) => ({ default: m.OrganizationSettingsPage })),
 );
+const WikiIntegrationPage = lazy(() =>
+  import('./wiki/WikiIntegrationPage').then((m) => ({ default: m.WikiIntegrationPage })),
+);
 const DomainsPage = lazy(() => import('./organizations/DomainsPage').then((m) => ({ default: m.DomainsPage })));
 const AuthProvidersPage = lazy(() =>
   import('./auth-providers/AuthProvidersPage').then((m) => ({ default: m.AuthProvidersPage })),
@@ -88,6 +91,7 @@ export function AdminRoutes() {
       {orgAdminRoute('audit', <SignInLogPage />)}
       {orgAdminRoute('mail', <MailOutboxPage />)}
       {orgAdminRoute('settings/org', <OrganizationSettingsPage />)}
+      {orgAdminRoute('settings/wiki', <WikiIntegrationPage />)}
       {orgAdminRoute('domains', <DomainsPage />)}
       {orgAdminRoute('auth-providers', <AuthProvidersPage />)}
       {orgAdminRoute('auth-providers/add', <AuthProviderPage />)}

@@ -2,7 +2,9 @@ import { Alert, Button, Code, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useEmbedded } from '../../app/embedded/embedded-mode';
 import { usePageTitle } from '../../app/ui/use-page-title';
+import type { MessageKey } from '../../i18n';
 import { providerFailureMessage, providerFailureTitle } from '../../shared/sign-in-providers/provider-failure';
 import { SIGN_IN_WITHOUT_REDIRECT } from './LoginSuccessPage';
 import { StepHeading } from './StepHeading';
@@ -12,24 +14,48 @@ const DETAIL_MAX = 500;
 
 const clip = (text: string) => (text.length > DETAIL_MAX ? `${text.slice(0, DETAIL_MAX)}…` : text);
 
+/** In the team wiki's frame the sign-in came from the wiki: what went wrong, in its terms. */
+const WIKI_REASON_MESSAGES: Readonly<Record<string, MessageKey>> = {
+  config: 'wikiFailedConfig',
+  expired: 'wikiFailedExpired',
+  login: 'wikiFailedLogin',
+};
+
+function wikiFailureMessage(reason: string | null): MessageKey {
+  return reason && Object.hasOwn(WIKI_REASON_MESSAGES, reason) ? WIKI_REASON_MESSAGES[reason]! : 'wikiFailedUnknown';
+}
+
 /**
  * `/login/failed?reason&error&error_description`: where the server sends the browser when a
- * sign-in through a provider did not work. Says why (SPEC §8), with the provider's own words when
- * it gave any, and leads back to the sign-in page.
+ * sign-in through a provider (or the team wiki) did not work. Says why (SPEC §8), with the
+ * provider's own words when it gave any, and leads back to the sign-in page (in the web app).
  */
 export function LoginFailedPage() {
   const { t } = useTranslation();
+  const embedded = useEmbedded();
   const [params] = useSearchParams();
   const reason = params.get('reason');
-  const title = t(providerFailureTitle(reason));
+  // The team wiki sent a visitor it has not signed in, and the organisation books only for signed-in ones.
+  const anonymous = params.get('error') === 'anonymous';
+  const title = t(anonymous ? 'wikiAnonymousTitle' : providerFailureTitle(reason));
   usePageTitle(title);
-  const error = clip(params.get('error')?.trim() ?? '');
-  const description = clip(params.get('error_description')?.trim() ?? '');
+  const error = anonymous ? '' : clip(params.get('error')?.trim() ?? '');
+  const description = anonymous ? '' : clip(params.get('error_description')?.trim() ?? '');
+  const message = anonymous
+    ? 'wikiAnonymousBody'
+    : embedded
+      ? wikiFailureMessage(reason)
+      : providerFailureMessage(reason);
   return (
     <Stack gap="lg">
       <StepHeading title={title} />
-      <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-        {t(providerFailureMessage(reason))}
+      <Alert
+        role="alert"
+        color={anonymous ? 'blue' : 'red'}
+        variant="light"
+        icon={<IconAlertCircle size={18} aria-hidden />}
+      >
+        {t(message)}
       </Alert>
       {(error || description) && (
         <Stack gap={4}>
@@ -42,9 +68,12 @@ export function LoginFailedPage() {
           </Code>
         </Stack>
       )}
-      <Button component={Link} to={SIGN_IN_WITHOUT_REDIRECT} fullWidth>
-        {t('backToSignIn')}
-      </Button>
+      {/* Inside the wiki, the wiki page signs people in again; Perch's own sign-in is for the web app. */}
+      {!embedded && (
+        <Button component={Link} to={SIGN_IN_WITHOUT_REDIRECT} fullWidth>
+          {t(anonymous ? 'signInToPerch' : 'backToSignIn')}
+        </Button>
+      )}
     </Stack>
   );
 }

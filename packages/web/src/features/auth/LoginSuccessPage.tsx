@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { apiErrorMessage } from '../../app/api-error-message';
+import { useEmbedded } from '../../app/embedded/embedded-mode';
 import { safeRedirectTarget } from '../../app/safe-redirect';
 import { usePageTitle } from '../../app/ui/use-page-title';
 import type { Message } from '../../i18n';
@@ -37,6 +38,7 @@ export function LoginSuccessPage() {
   const target = safeRedirectTarget(params.get('redir'));
   const navigate = useNavigate();
   const signIn = useSignIn();
+  const embedded = useEmbedded();
   const [failure, setFailure] = useState<Message | null>(null);
   // One redemption per ticket, even when React runs the effect twice (StrictMode).
   const redemption = useRef<{ id: string; outcome: Promise<Message | null> } | null>(null);
@@ -70,15 +72,21 @@ export function LoginSuccessPage() {
         </Stack>
       </Center>
     );
+  // Inside the team wiki the ticket came from the wiki page: signing in again means reloading it.
+  const shown: Message = embedded && failure.key === 'providerTicketExpired' ? { key: 'wikiFailedExpired' } : failure;
   return (
     <Stack gap="lg">
       <StepHeading title={t('providerSignInFailedTitle')} />
       <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-        {t(failure.key, failure.values)}
+        {t(shown.key, shown.values)}
       </Alert>
-      <Button component={Link} to={SIGN_IN_WITHOUT_REDIRECT} variant="default" fullWidth>
-        {t('backToSignIn')}
-      </Button>
+      {embedded ? (
+        shown.key !== 'wikiFailedExpired' && <Text>{t('wikiReloadHint')}</Text>
+      ) : (
+        <Button component={Link} to={SIGN_IN_WITHOUT_REDIRECT} variant="default" fullWidth>
+          {t('backToSignIn')}
+        </Button>
+      )}
     </Stack>
   );
 }

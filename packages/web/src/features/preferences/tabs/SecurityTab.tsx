@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { signsInWithPassword } from '../../../app/session/second-factor-policy';
 import { useSession, useSignedInSession } from '../../../app/session/session-context';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
+import { AccountMergeSection } from '../../../shared/account-merge/AccountMergeSection';
 import { useChangePassword, useRevokeSession, useSessions } from '../api/account-queries';
 import { PasskeySection } from '../security/PasskeySection';
 import { TotpSection } from '../security/TotpSection';
@@ -153,13 +154,15 @@ function SessionList() {
 
 /**
  * Password and second factors (authenticator app, passkeys) for password users, and the sessions
- * signed in to this account. A sign-in provider's accounts get these from the provider.
+ * signed in to this account. A sign-in provider's accounts get these from the provider. The team
+ * wiki's account merge is here too: asking (the wiki's account) and answering (a regular one).
  */
 export function SecurityTab() {
   const { user } = useSignedInSession();
   const passwordUser = signsInWithPassword(user);
   return (
     <Stack gap="xl">
+      <AccountMergeSection user={user} />
       {passwordUser && (
         <Paper withBorder p="md" radius="md">
           <ChangePassword />

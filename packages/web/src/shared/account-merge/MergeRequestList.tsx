@@ -1,0 +1,115 @@
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import type { MergeRequest } from '@perch/contract';
+import { IconAlertCircle, IconArrowsJoin } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../app/api-error-message';
+import { answerMergeErrorMessage } from './merge-errors';
+import { useAcceptMerge, useDeclineMerge, useMergeRequests } from './merge-queries';
+
+interface MergeRequestListProps {
+  /** Shown when nothing waits (a page section says so; the bell's dialog closes instead). */
+  emptyText?: string;
+}
+
+/**
+ * The requests of other accounts (made by the team wiki) to be merged into the signed-in one,
+ * each to accept or decline after a confirmation. Accepting moves that account's bookings here.
+ */
+export function MergeRequestList({ emptyText }: MergeRequestListProps) {
+  const { t } = useTranslation();
+  const requests = useMergeRequests();
+  const failed = (error: unknown) => {
+    const message = answerMergeErrorMessage(error);
+    notifications.show({ color: 'red', message: t(message.key, message.values) });
+  };
+  const accept = useAcceptMerge({
+    onSuccess: ({ email }) => notifications.show({ color: 'teal', message: t('mergeAccepted', { email }) }),
+    onError: failed,
+  });
+  const decline = useDeclineMerge({
+    onSuccess: ({ email }) => notifications.show({ color: 'teal', message: t('mergeDeclined', { email }) }),
+    onError: failed,
+  });
+
+  const confirmAccept = (request: MergeRequest) =>
+    modals.openConfirmModal({
+      title: t('mergeAcceptTitle'),
+      children: <Text fz="sm">{t('mergeAcceptBody', { email: request.email })}</Text>,
+      labels: { confirm: t('mergeAcceptConfirm'), cancel: t('cancel') },
+      cancelProps: { 'data-autofocus': true },
+      onConfirm: () => accept.mutate(request),
+    });
+
+  const confirmDecline = (request: MergeRequest) =>
+    modals.openConfirmModal({
+      title: t('mergeDeclineTitle'),
+      children: <Text fz="sm">{t('mergeDeclineBody', { email: request.email })}</Text>,
+      labels: { confirm: t('mergeDeclineConfirm'), cancel: t('cancel') },
+      confirmProps: { color: 'red' },
+      cancelProps: { 'data-autofocus': true },
+      onConfirm: () => decline.mutate(request),
+    });
+
+  if (requests.isPending) return <Skeleton height={64} radius="md" />;
+  if (requests.isError) {
+    const message = apiErrorMessage(requests.error);
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
+        {t(message.key, message.values)}
+      </Alert>
+    );
+  }
+  if (requests.data.length === 0)
+    return emptyText ? (
+      <Text fz="sm" c="dimmed">
+        {emptyText}
+      </Text>
+    ) : null;
+
+  const busy = (id: string) =>
+    (accept.isPending && accept.variables.id === id) || (decline.isPending && decline.variables.id === id);
+  return (
+    <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('mergeRequestsTitle')}>
+      {requests.data.map((request) => (
+        <Paper component="li" key={request.id} withBorder radius="md" p="sm">
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: '1 1 220px' }}>
+              <ThemeIcon variant="light" radius="xl" size="lg" aria-hidden>
+                <IconArrowsJoin size={18} className="mirror-in-rtl" />
+              </ThemeIcon>
+              <div style={{ minWidth: 0 }}>
+                <Text fz="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  <bdi>{request.email}</bdi>
+                </Text>
+                <Text fz="xs" c="dimmed">
+                  {t('mergeRequestAsks')}
+                </Text>
+              </div>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <Button
+                variant="default"
+                size="xs"
+                disabled={busy(request.id)}
+                onClick={() => confirmDecline(request)}
+                aria-label={t('mergeDeclineFrom', { email: request.email })}
+              >
+                {t('mergeDecline')}
+              </Button>
+              <Button
+                size="xs"
+                loading={busy(request.id)}
+                onClick={() => confirmAccept(request)}
+                aria-label={t('mergeAcceptFrom', { email: request.email })}
+              >
+                {t('mergeAccept')}
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

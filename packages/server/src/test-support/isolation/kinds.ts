@@ -114,7 +114,8 @@ export const SEGMENT_KINDS: Readonly<Record<string, Kind>> = {
   buddy: 'buddy',
   'auth-provider': 'authProvider',
   'mail-outbox': 'outboxMail',
-  /** `/user/merge/finish/:id`: a request to merge another account into the caller's. */
+  /** `/user/merge/:id`, `/user/merge/finish/:id`: a request to merge another account into the caller's. */
+  merge: 'mergeRequest',
   finish: 'mergeRequest',
 };
 

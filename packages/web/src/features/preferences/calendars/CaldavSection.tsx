@@ -10,7 +10,6 @@ import {
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryFailure } from '../../admin/ui/QueryFailure';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useCaldavStatus, useTestCaldav } from '../api/calendar-queries';
 import { caldavDetail, isCaldavFailure } from './caldav-errors';
@@ -194,6 +193,7 @@ function DisconnectNotice({ outcome, onClose }: { outcome: DisconnectOutcome; on
  */
 export function CaldavSection() {
   const { t } = useTranslation();
+  const errorMessage = useApiErrorMessage();
   const status = useCaldavStatus();
   const [changing, setChanging] = useState(false);
   const [outcome, setOutcome] = useState<DisconnectOutcome | null>(null);
@@ -230,7 +230,21 @@ export function CaldavSection() {
         </Stack>
         {outcome && !connected && <DisconnectNotice outcome={outcome} onClose={() => setOutcome(null)} />}
         {status.isPending && <Skeleton height={120} radius="md" />}
-        {status.isError && <QueryFailure error={status.error} onRetry={() => void status.refetch()} />}
+        {status.isError && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            title={t('loadFailedTitle')}
+          >
+            <Group justify="space-between" gap="xs">
+              <Text fz="sm">{errorMessage(status.error)}</Text>
+              <Button size="xs" variant="default" onClick={() => void status.refetch()}>
+                {t('tryAgain')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
         {status.data && connected && !changing && (
           <CaldavConnected
             status={status.data}

@@ -26,7 +26,6 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { QueryFailure } from '../../admin/ui/QueryFailure';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useCalendarFeed, useDeleteCalendarFeed, useResetCalendarFeed } from '../api/calendar-queries';
 import { useInstantFormat } from './use-instant-format';
@@ -174,7 +173,21 @@ export function CalendarFeedSection() {
           </Text>
         </Stack>
         {feed.isPending && <Skeleton height={72} radius="md" />}
-        {feed.isError && <QueryFailure error={feed.error} onRetry={() => void feed.refetch()} />}
+        {feed.isError && (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertCircle size={18} aria-hidden />}
+            title={t('loadFailedTitle')}
+          >
+            <Group justify="space-between" gap="xs">
+              <Text fz="sm">{errorMessage(feed.error)}</Text>
+              <Button size="xs" variant="default" onClick={() => void feed.refetch()}>
+                {t('tryAgain')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
         {feed.data && feed.data.url && <FeedLink feed={feed.data} url={feed.data.url} />}
         {feed.data && !feed.data.url && (
           <Stack gap="sm" align="flex-start">

@@ -8,7 +8,6 @@ import { calendarFile, calendarFileName, describeBookings, type BookingEvent } f
 import { queueMail } from '../mail/outbox.js';
 import { mailLanguage } from '../mail/templates.js';
 import { findOrganization } from '../organizations/repo.js';
-import { findPreference } from '../preferences/repo.js';
 import { findApprovers, findReader, type MailReader } from './recipients.js';
 import { describeWhen } from './when.js';
 
@@ -40,7 +39,7 @@ interface MailOf {
 async function send(tx: AppDeps, mail: MailOf): Promise<void> {
   const org = await findOrganization(tx.db, mail.reader.organizationId);
   if (!org) return;
-  const language = mailLanguage(await findPreference(tx.db, mail.reader.userId, 'mail_language'), org.language);
+  const language = mailLanguage(mail.reader.switches.mail_language, org.language);
   const when = describeWhen(mail.event, { language, use24Hour: mail.reader.use24Hour, zone: mail.reader.zone });
   const attachments: MailAttachment[] = mail.attach?.events.length
     ? [
@@ -68,6 +67,7 @@ async function send(tx: AppDeps, mail: MailOf): Promise<void> {
     },
     linkPath: mail.linkPath,
     attachments,
+    language,
   });
 }
 

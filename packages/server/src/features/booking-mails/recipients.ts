@@ -3,8 +3,8 @@ import type { Db } from '../../db/connection.js';
 import { isTimezone } from '../settings/timezones.js';
 
 /**
- * Who hears about a booking, with what their mails need: address, name, language is looked up
- * by the outbox; here the switches (`mail_notifications`, `mail_reminder`,
+ * Who hears about a booking, with what their mails need: address, name, language
+ * (`mail_language`), the switches (`mail_notifications`, `mail_reminder`,
  * `approval_notifications`) and the clock they read (`timezone`, `use_24_hour_time`).
  */
 
@@ -16,7 +16,7 @@ export interface MailReader {
   /** The reader's own time zone when set (`timezone` preference). */
   zone: string | null;
   use24Hour: boolean;
-  /** The preferences that switch mails on, as stored ("1" on). */
+  /** The preferences that switch mails on ("1" on) and `mail_language`, as stored. */
   switches: Record<string, string>;
 }
 
@@ -24,6 +24,7 @@ const READER_PREFERENCES = [
   'mail_notifications',
   'mail_reminder',
   'approval_notifications',
+  'mail_language',
   'timezone',
   'use_24_hour_time',
 ];

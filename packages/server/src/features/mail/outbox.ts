@@ -1,3 +1,4 @@
+import type { Language } from '@perch/contract';
 import type { Db } from '../../db/connection.js';
 import type { Config } from '../../config.js';
 import { publicUrl } from '../../lib/public-url.js';
@@ -20,6 +21,8 @@ export interface QueuedMail {
   /** A path of the app (e.g. `/ui/resetpw/<id>/`), made absolute under PUBLIC_URL. */
   linkPath?: string;
   attachments?: MailAttachment[];
+  /** The language, when the caller already chose it by the same rule; else it is looked up here. */
+  language?: Language;
 }
 
 /**
@@ -28,8 +31,12 @@ export interface QueuedMail {
  * that causes the mail: the mail exists exactly when the change does. Returns the mail's id.
  */
 export async function queueMail(db: Db, config: Config, mail: QueuedMail): Promise<string> {
-  const preferred = mail.to.userId ? await findPreference(db, mail.to.userId, 'mail_language') : undefined;
-  const language = mailLanguage(preferred, mail.organization.language);
+  const language =
+    mail.language ??
+    mailLanguage(
+      mail.to.userId ? await findPreference(db, mail.to.userId, 'mail_language') : undefined,
+      mail.organization.language,
+    );
   const rendered = renderMail({
     kind: mail.kind,
     language,

@@ -1,15 +1,24 @@
 #!/usr/bin/env node
-// `npm start`: builds what is missing or out of date, then runs the server.
+// `npm start`: builds what is missing or out of date (saying so), then runs the server.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const run = (cmd, args, opts = {}) => {
+const at = (...parts) => path.join(root, ...parts);
+
+/** Runs a build step, printing what it does and how long it took; exits when it fails. */
+function step(label, cmd, args, opts = {}) {
+  const started = Date.now();
+  process.stdout.write(`Perch: ${label}…\n`);
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-};
+  if (r.status !== 0) {
+    process.stderr.write(`Perch: ${label} failed.\n`);
+    process.exit(r.status ?? 1);
+  }
+  process.stdout.write(`Perch: done in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+}
 
 /** Newest modification time of any file below `dir` (skipping build output). */
 function newest(dir) {
@@ -22,24 +31,37 @@ function newest(dir) {
   return t;
 }
 
-const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
-run(process.execPath, [tsc, '-b', 'packages/contract', 'packages/client', 'packages/server']);
+const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
+const sourcesOf = (...packages) => Math.max(...packages.map((p) => newest(at('packages', p, 'src'))));
 
-const webDist = path.join(root, 'packages/web/dist/index.html');
-const webSources = Math.max(
-  newest(path.join(root, 'packages/web/src')),
-  newest(path.join(root, 'packages/contract/src')),
-  newest(path.join(root, 'packages/client/src')),
-);
-if (!fs.existsSync(webDist) || fs.statSync(webDist).mtimeMs < webSources) {
-  run(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: path.join(root, 'packages/web'),
-  });
+const serverBuilt = mtime(at('packages/server/dist/main.js'));
+if (serverBuilt === 0 || serverBuilt < sourcesOf('contract', 'client', 'server')) {
+  const first = serverBuilt === 0 ? ' (first start only)' : '';
+  step(`compiling the server${first}`, process.execPath, [
+    at('node_modules/typescript/bin/tsc'),
+    '-b',
+    'packages/contract',
+    'packages/client',
+    'packages/server',
+  ]);
+  // tsc leaves unchanged outputs alone: mark the build as current for the next start.
+  const now = new Date();
+  fs.utimesSync(at('packages/server/dist/main.js'), now, now);
 }
 
-const server = spawn(process.execPath, [path.join(root, 'packages/server/dist/main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const webBuilt = mtime(at('packages/web/dist/index.html'));
+if (webBuilt === 0 || webBuilt < sourcesOf('web', 'contract', 'client')) {
+  const first = webBuilt === 0 ? ' (first start only)' : '';
+  step(
+    `building the web app${first}`,
+    process.execPath,
+    [at('node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'],
+    {
+      cwd: at('packages/web'),
+    },
+  );
+}
+
+const server = spawn(process.execPath, [at('packages/server/dist/main.js')], { cwd: root, stdio: 'inherit' });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -17,6 +17,8 @@ export const ErrorCode = {
   UserAlreadyExists: 3001,
   GroupNameAlreadyExists: 4001,
   PasswordUpdateRequired: 5001,
+  /** Perch addition: `/auth/updatepw` with a new password equal to the current one (400). */
+  PasswordSameAsCurrent: 5002,
   AuthProviderAlreadyExists: 6001,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -71,6 +71,8 @@ export const TEXT_MAX = {
   /** A person's first or last name (the human-name rule: 2–64). */
   personName: 64,
   subject: 256,
+  /** Why a booking was cancelled, told to its owner in the cancellation mail. */
+  cancelReason: 500,
   /** The administration search term. */
   searchQuery: 64,
 } as const;

@@ -6,6 +6,7 @@
 export * from './roles.js';
 export * from './error-codes.js';
 export * from './limits.js';
+export * from './floor-plan-image.js';
 export * from './validation.js';
 export * from './settings-catalogue.js';
 export * from './preferences-catalogue.js';

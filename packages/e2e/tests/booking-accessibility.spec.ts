@@ -47,8 +47,10 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.getByRole('button', { name: 'Desk X1 — Available' }).click();
-      await page.getByRole('button', { name: 'Book this space' }).click();
-      await expect(page.getByRole('dialog', { name: 'Book Desk X1' })).toBeVisible();
+      const panel = page.getByRole('dialog', { name: 'Desk X1' });
+      await expect(panel.getByRole('button', { name: 'Book this space' })).toBeVisible();
+      // The panel fades in as it slides: check contrast once it is there.
+      await expect.poll(() => panel.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
       expect(await seriousViolations(page)).toEqual([]);
 
       await page.goto('/ui/bookings');

@@ -32,9 +32,8 @@ test.describe('approvals', () => {
     await userPage.goto(searchUrl(area, `${day}T10:00`, `${day}T12:00`));
     await floorPlan(userPage).getByRole('button', { name: 'Focus Room — Available, needs approval' }).click();
     await expect(userPage.getByText("Bookings of this space need an approver's confirmation.")).toBeVisible();
-    await userPage.getByRole('button', { name: 'Book this space' }).click();
-    const dialog = userPage.getByRole('dialog', { name: 'Book Focus Room' });
-    await dialog.getByRole('button', { name: 'Confirm booking' }).click();
+    const dialog = userPage.getByRole('dialog', { name: 'Focus Room' });
+    await dialog.getByRole('button', { name: 'Book this space' }).click();
     await expect(dialog.getByText('Your booking needs to be confirmed first.')).toBeVisible();
     await userPage.goto('/ui/bookings');
     await expect(userPage.getByText('Waiting for approval')).toBeVisible();

@@ -32,8 +32,7 @@ test.describe('recurring bookings', () => {
     await signInAs(page, user);
     await page.goto(searchUrl(area, `${first}T09:00`, `${first}T17:00`));
     await floorPlan(page).getByRole('button', { name: 'Desk R1 — Available' }).click();
-    await page.getByRole('button', { name: 'Book this space' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Book Desk R1' });
+    const dialog = page.getByRole('dialog', { name: 'Desk R1' });
     await dialog.getByRole('radio', { name: 'Never' }).focus();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
@@ -44,9 +43,9 @@ test.describe('recurring bookings', () => {
     await expect(dialog.getByRole('checkbox', { name: englishWeekday(second) })).toBeChecked();
 
     // Until the advance limit (14 days): the two weekdays this week and next; one date is taken.
-    await expect(dialog.getByText('1 of 4 occurrences are not available.')).toBeVisible();
+    await expect(dialog.getByText('Dates not available: 1 of 4.')).toBeVisible();
     await expect(dialog.getByText('There is already another booking in the selected date range.')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Confirm bookings: 3' }).click();
+    await dialog.getByRole('button', { name: 'Book 3 dates' }).click();
     await expect(dialog.getByText('Your booking has been confirmed!')).toBeVisible();
     await expect(dialog.getByText('Bookings made: 3')).toBeVisible();
     await dialog.getByRole('link', { name: 'My bookings' }).click();

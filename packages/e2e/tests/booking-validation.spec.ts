@@ -70,20 +70,14 @@ test.describe('booking rules the page explains (SPEC §5)', () => {
 
     let restore = await withSettings(admin, { max_bookings_per_user: '1' });
     try {
-      await expectHint(page, area, `${day}T09:00`, `${day}T17:00`, "You've reached the limit of 1 bookings.");
+      await expectHint(page, area, `${day}T09:00`, `${day}T17:00`, "You've reached the limit of 1 booking.");
     } finally {
       await restore();
     }
 
     restore = await withSettings(admin, { max_concurrent_bookings_per_user: '1' });
     try {
-      await expectHint(
-        page,
-        area,
-        `${day}T09:00`,
-        `${day}T17:00`,
-        "You've reached the limit of 1 concurrent bookings.",
-      );
+      await expectHint(page, area, `${day}T09:00`, `${day}T17:00`, "You've reached the limit of 1 concurrent booking.");
     } finally {
       await restore();
     }

@@ -178,13 +178,11 @@ async function bookInFrame(page: Page, frame: FrameLocator, area: TestArea, desk
     .getByRole('group', { name: /^Floor plan of / })
     .getByRole('button', { name: `${desk} — Available` })
     .click();
-  await frame.getByRole('dialog', { name: desk }).getByRole('button', { name: 'Book this space' }).click();
-  const dialog = frame.getByRole('dialog', { name: `Book ${desk}` });
+  const dialog = frame.getByRole('dialog', { name: desk });
   await dialog.getByRole('textbox', { name: 'Subject' }).fill(subject);
-  await dialog.getByRole('button', { name: 'Confirm booking' }).click();
+  await dialog.getByRole('button', { name: 'Book this space' }).click();
   await expect(dialog.getByText('Your booking has been confirmed!')).toBeVisible();
   await dialog.getByRole('button', { name: 'Done' }).click();
-  await frame.getByRole('dialog', { name: desk }).getByRole('button', { name: 'Close' }).click();
   await expect(frame.getByRole('dialog', { name: desk })).toHaveCount(0);
 }
 

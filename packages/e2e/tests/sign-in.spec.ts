@@ -11,7 +11,7 @@ test.describe('sign-in', () => {
     const navigation = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(navigation.getByRole('link', { name: 'Administration' })).toBeVisible();
     await expect(navigation.getByRole('link', { name: 'My bookings' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Account menu of Organization Admin' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Account menu of Administrator' })).toBeVisible();
     await expect(page).toHaveTitle(/Perch/);
   });
 

@@ -17,7 +17,8 @@ export interface BootstrapResult {
 
 /**
  * First start on an empty database: the organisation with its domain (active, primary) and a
- * super admin. Every start: missing default settings and preferences are filled in.
+ * super admin, named from INIT_ADMIN_FIRSTNAME / INIT_ADMIN_LASTNAME ("Administrator" unless set),
+ * who is also the organisation's contact person. Every start: missing default settings and preferences are filled in.
  * Serialised by an advisory lock so that servers starting together bootstrap once.
  */
 export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult> {
@@ -27,8 +28,8 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
     if (any) return {};
     const org = await insertOrganization(trx, {
       name: config.INIT_ORG_NAME,
-      firstname: 'Organization',
-      lastname: 'Admin',
+      firstname: config.INIT_ADMIN_FIRSTNAME,
+      lastname: config.INIT_ADMIN_LASTNAME,
       email: config.INIT_ADMIN_EMAIL,
       language: config.INIT_ORG_LANGUAGE,
     });
@@ -42,8 +43,8 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
       .values({
         organization_id: org.id,
         email: config.INIT_ADMIN_EMAIL.toLowerCase(),
-        firstname: 'Organization',
-        lastname: 'Admin',
+        firstname: config.INIT_ADMIN_FIRSTNAME,
+        lastname: config.INIT_ADMIN_LASTNAME,
         role: Role.SuperAdmin,
         password_hash: await hashPassword(
           config.INIT_ADMIN_PASSWORD ?? (generatedPassword as string),

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { LANGUAGES } from '@perch/contract';
+import { FLOOR_PLAN_MAX_MB_DEFAULT, FLOOR_PLAN_MAX_MB_RANGE, isHumanName, LANGUAGES } from '@perch/contract';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -14,6 +14,12 @@ const pollSeconds = z
   .regex(/^\d+(\.\d+)?$/, 'must be a number of seconds')
   .transform(Number)
   .pipe(z.number().min(0.1).max(3600));
+
+/** A person's name (letters, digits, spaces, `.'-`, 2–64 characters), or empty for none. */
+const humanName = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || isHumanName(v), 'must be a name of 2–64 letters, spaces, dots, hyphens or apostrophes');
 
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 const isAddressOrCidr = (v: string): boolean => {
@@ -118,6 +124,8 @@ const envSchema = z.object({
   INIT_ORG_LANGUAGE: z.enum(LANGUAGES).default('en'),
   INIT_ADMIN_EMAIL: z.email().default('admin@perch.local'),
   INIT_ADMIN_PASSWORD: z.string().min(8).max(64).optional(),
+  INIT_ADMIN_FIRSTNAME: humanName.default('Administrator'),
+  INIT_ADMIN_LASTNAME: humanName.default(''),
   SAMPLE_DATA: bool.default(true),
   CRYPT_KEY: z
     .string()
@@ -161,8 +169,10 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   SERVE_SOURCE_MAPS: bool.default(false),
   PASSWORD_HASH_COST: int(12, 20).default(17),
-  MAP_MAX_MB: int(1, 200).default(20),
+  MAP_MAX_MB: int(FLOOR_PLAN_MAX_MB_RANGE.min, FLOOR_PLAN_MAX_MB_RANGE.max).default(FLOOR_PLAN_MAX_MB_DEFAULT),
   STATS_CACHE_SECONDS: int(0, 3600).default(60),
+  /** Diagnostics: a file receiving the SQL of requests marked `x-perch-sql-trace` (db/sql-trace.ts). */
+  SQL_TRACE_FILE: z.string().min(1).optional(),
   /** Days the sign-in audit log keeps an attempt; 0 keeps them forever. */
   AUTH_EVENT_RETENTION_DAYS: int(0, 36_500).default(14),
   /** Resolvers for domain verification and the reachability probe; undefined: the system's. */

@@ -10,6 +10,7 @@ describe('configuration', () => {
     expect(c.RATE_LIMIT).toBe(250);
     expect(c.rateLimitPeriodSeconds).toBe(60);
     expect(c.SAMPLE_DATA).toBe(true);
+    expect([c.INIT_ADMIN_FIRSTNAME, c.INIT_ADMIN_LASTNAME]).toEqual(['Administrator', '']);
   });
 
   it('reads values and aliases', () => {
@@ -34,6 +35,8 @@ describe('configuration', () => {
     ['RATE_LIMIT_PERIOD', '5 minutes'],
     ['CRYPT_KEY', 'too-short'],
     ['INIT_ADMIN_EMAIL', 'not-an-email'],
+    ['INIT_ADMIN_FIRSTNAME', 'A'],
+    ['INIT_ADMIN_LASTNAME', 'admin@example.com'],
     ['INIT_ORG_LANGUAGE', 'xx'],
     ['LOGIN_PROTECTION_MAX_FAILS', '0'],
   ])('stops with a message naming %s for a bad value', (name, value) => {

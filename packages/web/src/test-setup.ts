@@ -3,13 +3,19 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach } from 'vitest';
 import accountMailEn from './i18n/account-mail/en.json';
+import adminSpacesEn from './i18n/admin-spaces/en.json';
 import auditEn from './i18n/audit/en.json';
 import bookingEn from './i18n/booking/en.json';
+import bookingsAdminEn from './i18n/bookings-admin/en.json';
 import calendarsEn from './i18n/calendars/en.json';
+import approvalsEn from './i18n/approvals/en.json';
 import en from './i18n/en.json';
 import orgAdminEn from './i18n/org-admin/en.json';
 import organizationsEn from './i18n/organizations/en.json';
+import polishEn from './i18n/polish/en.json';
 import presenceEn from './i18n/presence/en.json';
+import searchMapEn from './i18n/search-map/en.json';
+import searchPanelEn from './i18n/search-panel/en.json';
 import secondFactorEn from './i18n/second-factor/en.json';
 import serviceAccountsEn from './i18n/service-accounts/en.json';
 import signInProvidersEn from './i18n/sign-in-providers/en.json';
@@ -47,7 +53,9 @@ await i18next.use(initReactI18next).init({
     en: {
       translation: {
         ...en,
+        ...adminSpacesEn,
         ...bookingEn,
+        ...bookingsAdminEn,
         ...orgAdminEn,
         ...auditEn,
         ...presenceEn,
@@ -57,7 +65,11 @@ await i18next.use(initReactI18next).init({
         ...serviceAccountsEn,
         ...signInProvidersEn,
         ...calendarsEn,
+        ...approvalsEn,
+        ...searchMapEn,
+        ...searchPanelEn,
         ...wikiEn,
+        ...polishEn,
       },
     },
   },

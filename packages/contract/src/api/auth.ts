@@ -53,10 +53,10 @@ export const authApi = endpoints('auth', routes.auth, {
     summary: 'Sign in while setting the new password an admin asked for',
     description:
       'An account with a second factor needs it here as on `POST /auth/login` (the same 401 answers), before ' +
-      'the password changes.',
+      'the password changes. 400 + 5002 when the new password is the current one.',
     body: updatePasswordBody,
     response: credentialsSchema,
-    errors: { 403: [], 404: [], 429: [] },
+    errors: { 400: [ErrorCode.PasswordSameAsCurrent], 403: [], 404: [], 429: [] },
   },
   refresh: {
     summary: 'Exchange a refresh token for new credentials (tokens rotate on every use)',

@@ -3,7 +3,9 @@ import { countSchema, idParams } from '../common.js';
 import {
   approveBody,
   bookingAdminListQuery,
+  bookingCancelQuery,
   bookingFilterQuery,
+  listPageQuery,
   bookingPrecheckBody,
   bookingSaveBody,
   bookingSchema,
@@ -57,7 +59,11 @@ export const bookingApi = endpoints('bookings', routes.booking, {
   },
   export: { summary: 'The same bookings as CSV (space admins)', query: bookingFilterQuery },
   current: { summary: 'Bookings in progress now (space admins)', query: bookingAdminListQuery, response: bookings },
-  pendingApprovals: { summary: 'Bookings waiting for the caller to approve them', response: bookings },
+  pendingApprovals: {
+    summary: 'Bookings waiting for the caller to approve them (optionally one page of them)',
+    query: listPageQuery,
+    response: bookings,
+  },
   pendingApprovalsCount: { summary: 'How many bookings wait for the caller to approve them', response: countSchema },
   presence: {
     summary: 'Who was in on which day: bookings per person and day, at most 31 days (space admins)',
@@ -74,7 +80,10 @@ export const bookingApi = endpoints('bookings', routes.booking, {
   },
   delete: {
     summary: 'Cancel a booking (its owner or a space admin)',
+    description:
+      'An optional `reason` (at most 500 characters, else 400) is quoted in the cancellation mail to the owner.',
     params: idParams,
+    query: bookingCancelQuery,
     errors: { 403: [E.BookingMaxHoursBeforeDelete] },
   },
   approve: {

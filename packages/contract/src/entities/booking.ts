@@ -46,12 +46,29 @@ export const bookingPrecheckBody = z.object({
 
 export const approveBody = z.object({ approved: z.boolean() });
 
-export const bookingFilterQuery = z.object({
-  start: z.string().max(64),
-  end: z.string().max(64),
-  user: z.string().max(256).optional(),
-  location: z.string().max(64).optional(),
+/** Cancelling a booking: an optional reason (≤ 500 characters) that the owner's cancellation mail quotes. */
+export const bookingCancelQuery = z.object({
+  reason: z.string().max(TEXT_MAX.cancelReason).optional(),
 });
+
+/**
+ * Optional paging of the long admin lists (Perch addition): `limit` rows after skipping
+ * `offset`. Without `limit` the whole list comes back, as the reference answers.
+ */
+export const listPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional(),
+});
+export type ListPage = z.infer<typeof listPageQuery>;
+
+export const bookingFilterQuery = z
+  .object({
+    start: z.string().max(64),
+    end: z.string().max(64),
+    user: z.string().max(256).optional(),
+    location: z.string().max(64).optional(),
+  })
+  .extend(listPageQuery.shape);
 
 /** Optional filters of the admin lists: a user's email and an area. */
 export const bookingAdminListQuery = z.object({

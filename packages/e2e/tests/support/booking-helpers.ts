@@ -54,15 +54,33 @@ export interface TestArea {
   spaces: Record<string, string>;
 }
 
-/** An open area without a floor-plan image, with desks in a row. */
+/** A plain floor-plan image (SVG) of the given size: a wall around the floor. */
+export function planImage(width: number, height: number): string {
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<rect x="4" y="4" width="${width - 8}" height="${height - 8}" fill="#fafafa" stroke="#555" stroke-width="8"/>` +
+    `</svg>`
+  );
+}
+
+/**
+ * An open area with desks in a row on a plain floor plan (`floorPlan: false`: without one, as
+ * an admin may leave a new area; the search page then lists its spaces).
+ */
 export async function createArea(
   admin: PerchClient,
   deskNames: readonly string[],
   extra: Partial<CallInput<typeof routes.location.create>['body']> = {},
+  { floorPlan = true }: { floorPlan?: boolean } = {},
 ): Promise<TestArea> {
   const name = unique('Booking floor');
   const desks = deskNames.map((desk, i) => ({ name: desk, x: 40 + i * 180, y: 60, width: 140, height: 80 }));
   const { id, spaceIds } = await createAreaWithSpaces(admin, { name, timezone: AREA_ZONE, ...extra }, desks);
+  if (floorPlan)
+    await admin.call(routes.location.uploadMap, {
+      params: { id },
+      raw: { data: planImage(Math.max(400, 40 + deskNames.length * 180), 200), contentType: 'image/svg+xml' },
+    });
   const spaces = Object.fromEntries(deskNames.map((desk, i) => [desk, spaceIds[i]!]));
   return { id, name, spaces };
 }

@@ -1,3 +1,4 @@
+import { FLOOR_PLAN_SVG_LIMITS, svgPlanSize } from '@perch/contract/values';
 import { DOMParser, type Attr, type Element, type Node } from '@xmldom/xmldom';
 
 /**
@@ -17,13 +18,13 @@ import { DOMParser, type Attr, type Element, type Node } from '@xmldom/xmldom';
  */
 
 /** Most elements an SVG floor plan may have (detailed CAD exports of a storey stay well below). */
-export const SVG_MAX_ELEMENTS = 100_000;
+export const SVG_MAX_ELEMENTS = FLOOR_PLAN_SVG_LIMITS.maxElements;
 /** Deepest nesting of elements, the root being level 1 (drawing programs rarely exceed 30). */
-export const SVG_MAX_DEPTH = 200;
+export const SVG_MAX_DEPTH = FLOOR_PLAN_SVG_LIMITS.maxDepth;
 /** Most attributes on one element (drawing programs write a few dozen at most). */
-export const SVG_MAX_ATTRIBUTES = 1_000;
+export const SVG_MAX_ATTRIBUTES = FLOOR_PLAN_SVG_LIMITS.maxAttributes;
 /** Most comments, processing instructions and CDATA sections together. */
-export const SVG_MAX_OTHER_NODES = 100_000;
+export const SVG_MAX_OTHER_NODES = FLOOR_PLAN_SVG_LIMITS.maxOtherNodes;
 
 /** A refusal with a message for the person uploading the file. */
 export class SvgRefused extends Error {}
@@ -341,15 +342,6 @@ export function checkTreeLimits(root: Element): void {
   }
 }
 
-const UNIT_PX: Record<string, number> = { '': 1, px: 1, pt: 96 / 72, pc: 16, mm: 96 / 25.4, cm: 96 / 2.54, in: 96 };
-
-function length(value: string | undefined): number | null {
-  const m = /^\s*([\d.]+)\s*(px|pt|pc|mm|cm|in)?\s*$/i.exec(value ?? '');
-  if (!m) return null;
-  const n = Number(m[1]) * (UNIT_PX[(m[2] ?? '').toLowerCase()] ?? 1);
-  return Number.isFinite(n) && n > 0 ? Math.round(n) : null;
-}
-
 /**
  * Answers the sanitised markup and the plan's size in pixels, `null` when the text is not an
  * SVG at all, and throws SvgRefused (with a message for the user) for an SVG it will not take.
@@ -402,15 +394,7 @@ export function sanitizeSvg(text: string): SanitizedSvg | null {
     for (let child = el.lastChild; child; child = child.previousSibling) stack.push(child);
   }
 
-  const attr = (n: string) => rootAttributes.find(([k]) => k === n)?.[1];
-  const viewBox = (attr('viewBox') ?? '')
-    .trim()
-    .split(/[\s,]+/)
-    .map(Number);
-  const box = viewBox.length === 4 && viewBox.every(Number.isFinite);
-  const width = length(attr('width')) ?? (box ? Math.round(viewBox[2]!) : null);
-  const height = length(attr('height')) ?? (box ? Math.round(viewBox[3]!) : null);
-  if (!width || !height || width < 0 || height < 0)
-    throw new SvgRefused('The SVG floor plan needs a width and height or a viewBox');
-  return { markup: out.join(''), width, height };
+  const size = svgPlanSize((n) => rootAttributes.find(([k]) => k === n)?.[1]);
+  if (!size) throw new SvgRefused('The SVG floor plan needs a width and height or a viewBox');
+  return { markup: out.join(''), ...size };
 }

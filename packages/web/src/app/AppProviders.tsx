@@ -1,10 +1,10 @@
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickLanguage, textDirection } from '../i18n';
-import { colorSchemeManager, cssVariablesResolver, theme } from './theme';
+import { colorSchemeManager, cssVariablesResolver, localisedTheme } from './theme';
 
 /** Keeps Mantine's text direction in step with the language (Hebrew is right-to-left). */
 function DirectionFollowsLanguage() {
@@ -20,9 +20,11 @@ interface AppProvidersProps {
   queryClient: QueryClient;
 }
 
-/** Theme, colour scheme, direction, notifications and the query cache. */
+/** Theme (with close buttons named in the user's language), colour scheme, direction, notifications and the query cache. */
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const closeLabel = t('close');
+  const theme = useMemo(() => localisedTheme(closeLabel), [closeLabel]);
   return (
     <DirectionProvider initialDirection={textDirection(pickLanguage(i18n.language, []))} detectDirection={false}>
       <MantineProvider

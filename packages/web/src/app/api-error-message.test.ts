@@ -7,13 +7,24 @@ describe('apiErrorMessage', () => {
   it('prefers the application code and fills the limit from the settings', () => {
     expect(apiErrorMessage(new ApiError(400, 1003, ''), { max_bookings_per_user: '5' })).toEqual({
       key: 'errorBookingLimit',
-      values: { num: '5' },
+      values: { count: 5 },
     });
     expect(apiErrorMessage(new ApiError(409, 1001, ''))).toEqual({ key: 'errorSlotConflict' });
     expect(apiErrorMessage(new ApiError(403, 1008, ''), { max_hours_before_delete: '24' })).toEqual({
       key: 'errorDeleteBookingBeforeMaxCancel',
-      values: { num: '24' },
+      values: { count: 24 },
     });
+  });
+
+  it('counts with the default limit when the organisation has none stored, so plurals still work', () => {
+    expect(apiErrorMessage(new ApiError(400, 1004, ''), {})).toEqual({
+      key: 'errorDaysAdvance',
+      values: { count: 14 },
+    });
+  });
+
+  it('names the forced password change that repeats the current password', () => {
+    expect(apiErrorMessage(new ApiError(400, 5002, ''))).toEqual({ key: 'errorPasswordSameAsCurrent' });
   });
 
   it('falls back to the HTTP status', () => {
@@ -49,11 +60,11 @@ describe('signInErrorMessage', () => {
   it('turns Retry-After into whole minutes, at least one', () => {
     expect(signInErrorMessage(new ApiError(429, 0, '', undefined, 600), 'login')).toEqual({
       key: 'errorTooManyAttempts',
-      values: { num: 10 },
+      values: { count: 10 },
     });
     expect(signInErrorMessage(new ApiError(429, 0, '', undefined, 5), 'login')).toEqual({
       key: 'errorTooManyAttempts',
-      values: { num: 1 },
+      values: { count: 1 },
     });
     expect(signInErrorMessage(new ApiError(429, 0, ''), 'login')).toEqual({ key: 'errorTooManyRequests' });
   });

@@ -1,12 +1,12 @@
 import { ApiError } from '@perch/client';
-import { ErrorCode } from '@perch/contract/values';
+import { ErrorCode, SETTINGS } from '@perch/contract/values';
 import type { Message, MessageKey } from '../i18n';
 import type { ValueMap } from './session/session-data';
 
 interface CodeMessage {
   key: MessageKey;
-  /** The setting whose value fills `{{num}}` in the message. */
-  numFrom?: string;
+  /** The setting whose value is the message's `count` (a plural message: "1 hour", "2 hours"). */
+  numFrom?: keyof typeof SETTINGS;
 }
 
 /** Application error codes (`X-Error-Code`) and their messages (reference §3.1). */
@@ -40,6 +40,7 @@ const BY_APP_CODE: Readonly<Record<number, CodeMessage>> = {
   [ErrorCode.UserAlreadyExists]: { key: 'errorUsernameExists' },
   [ErrorCode.GroupNameAlreadyExists]: { key: 'errorGroupNameAlreadyExists' },
   [ErrorCode.PasswordUpdateRequired]: { key: 'errorPasswordChangeRequired' },
+  [ErrorCode.PasswordSameAsCurrent]: { key: 'errorPasswordSameAsCurrent' },
   [ErrorCode.AuthProviderAlreadyExists]: { key: 'errorAuthProviderNameExists' },
 };
 
@@ -60,7 +61,10 @@ function byStatus(status: number): MessageKey {
 export function appCodeMessage(code: number, settings: ValueMap = {}): Message {
   const coded = BY_APP_CODE[code];
   if (!coded) return { key: 'errorUnknown' };
-  return coded.numFrom ? { key: coded.key, values: { num: settings[coded.numFrom] ?? '?' } } : { key: coded.key };
+  if (!coded.numFrom) return { key: coded.key };
+  // The organisation's value, else the catalogue default (the server applies it when none is stored).
+  const value = Number(settings[coded.numFrom] ?? SETTINGS[coded.numFrom].default);
+  return { key: coded.key, values: { count: Number.isFinite(value) ? value : 0 } };
 }
 
 /**

@@ -1,4 +1,10 @@
-import { createTheme, localStorageColorSchemeManager, type CSSVariablesResolver } from '@mantine/core';
+import {
+  createTheme,
+  localStorageColorSchemeManager,
+  mergeThemeOverrides,
+  type CSSVariablesResolver,
+  type MantineThemeOverride,
+} from '@mantine/core';
 
 /**
  * Mantine blue, one shade darker than the favicon's #1c7ed6 so that white button text and
@@ -13,6 +19,26 @@ export const theme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Hebrew", "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
 });
+
+/**
+ * The theme with an accessible name on the close button of every dialog, drawer, notification
+ * and closable alert (Mantine draws a bare ✕), in the user's language. A component may still
+ * pass its own `closeButtonProps`.
+ */
+export function localisedTheme(closeLabel: string): MantineThemeOverride {
+  const closeButtonProps = { 'aria-label': closeLabel };
+  return mergeThemeOverrides(
+    theme,
+    createTheme({
+      components: {
+        Modal: { defaultProps: { closeButtonProps } },
+        Drawer: { defaultProps: { closeButtonProps } },
+        Notification: { defaultProps: { closeButtonProps } },
+        Alert: { defaultProps: { closeButtonLabel: closeLabel } },
+      },
+    }),
+  );
+}
 
 /**
  * Mantine's defaults for secondary text and for text on tinted ("light" variant) backgrounds

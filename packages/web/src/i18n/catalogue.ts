@@ -1,11 +1,17 @@
 import type accountMailEn from './account-mail/en.json';
+import type approvalsEn from './approvals/en.json';
+import type adminSpacesEn from './admin-spaces/en.json';
 import type auditEn from './audit/en.json';
 import type bookingEn from './booking/en.json';
+import type bookingsAdminEn from './bookings-admin/en.json';
 import type calendarsEn from './calendars/en.json';
 import type en from './en.json';
 import type orgAdminEn from './org-admin/en.json';
 import type organizationsEn from './organizations/en.json';
+import type polishEn from './polish/en.json';
 import type presenceEn from './presence/en.json';
+import type searchMapEn from './search-map/en.json';
+import type searchPanelEn from './search-panel/en.json';
 import type secondFactorEn from './second-factor/en.json';
 import type serviceAccountsEn from './service-accounts/en.json';
 import type signInProvidersEn from './sign-in-providers/en.json';
@@ -17,7 +23,9 @@ import type wikiEn from './wiki/en.json';
  * strings apart; a key lives in exactly one file.
  */
 export type Catalogue = typeof en &
+  typeof adminSpacesEn &
   typeof bookingEn &
+  typeof bookingsAdminEn &
   typeof orgAdminEn &
   typeof presenceEn &
   typeof auditEn &
@@ -27,6 +35,10 @@ export type Catalogue = typeof en &
   typeof serviceAccountsEn &
   typeof signInProvidersEn &
   typeof calendarsEn &
+  typeof approvalsEn &
+  typeof searchMapEn &
+  typeof searchPanelEn &
+  typeof polishEn &
   typeof wikiEn;
 
 /** Paths of every catalogue file of a language among the glob's keys. */

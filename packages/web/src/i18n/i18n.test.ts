@@ -108,6 +108,70 @@ describe('message catalogues', () => {
   });
 });
 
+/** Placeholders that carry a number (a count, a limit, a range end). */
+const NUMBER_PLACEHOLDERS = 'count|num|max|min|hours|days|minutes|numErr|numTotal|total|mb|from|to';
+/** A number placeholder and the word right after it: "{{num}} hours" → hours. */
+const NUMBER_THEN_WORD = new RegExp(`\\{\\{\\s*(?:${NUMBER_PLACEHOLDERS})\\s*\\}\\}[\\s\\u00a0]+(\\p{L}+)`, 'gu');
+
+/**
+ * Words that may follow a number in a message that has no plural forms: they do not change with
+ * the number (prepositions, conjunctions, units). Anything else after a number is a noun or an
+ * adjective that does, so the message needs plural keys ("1 hour", "2 hours").
+ */
+const INVARIABLE_AFTER_NUMBER: Record<string, readonly string[]> = {
+  en: ['of', 'to', 'more', 'MB'],
+  de: ['von', 'bis', 'ein', 'weitere', 'MB'],
+  et: ['kuni', 'MB'],
+  fr: ['sur', 'de', 'à', 'au', 'Mo'],
+  he: ['מתוך', 'ל', 'עד', 'MB'],
+  hu: ['és', 'között', 'MB'],
+  it: ['su', 'di', 'a', 'al', 'MB'],
+  nl: ['van', 'tot', 'in', 'MB'],
+  pl: ['z', 'do', 'MB'],
+  pt: ['de', 'a', 'MB'],
+  ro: ['din', 'la', 'MB'],
+  es: ['de', 'a', 'al', 'más', 'MB'],
+};
+
+describe('plurals', () => {
+  it.each(LANGUAGES.map((l) => l.code))('%s puts no variable word after a number outside plural keys', (code) => {
+    const allowed = INVARIABLE_AFTER_NUMBER[code] ?? [];
+    const offenders = Object.entries(catalogue(code))
+      .filter(([key]) => !PLURAL_SUFFIX.test(key))
+      .flatMap(([key, text]) =>
+        [...text.matchAll(NUMBER_THEN_WORD)].filter((m) => !allowed.includes(m[1]!)).map((m) => `${key}: …${m[0]}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it.each(LANGUAGES.map((l) => l.code))('%s writes the number of every plural message as {{count}}', (code) => {
+    // i18next picks the form by the `count` value; a number under another name would not choose it.
+    const messages = catalogue(code);
+    const uncounted = Object.keys(messages).filter(
+      (key) => PLURAL_SUFFIX.test(key) && !key.endsWith('_one') && !/\{\{\s*count\s*\}\}/.test(messages[key]!),
+    );
+    expect(uncounted).toEqual([]);
+  });
+
+  it('names the forms i18next looks up: "1 hour", "2 hours", and the extra forms of Polish, Romanian and Hebrew', async () => {
+    const { createInstance } = await import('i18next');
+    const resources = Object.fromEntries(
+      ['en', 'pl', 'ro', 'he'].map((code) => [code, { translation: catalogue(code) }]),
+    );
+    const i18n = createInstance();
+    await i18n.init({ resources, lng: 'en', fallbackLng: false, interpolation: { escapeValue: false } });
+    const max = (lng: string, count: number) => i18n.t('errorMaxBookingDuration', { lng, count });
+    expect(max('en', 1)).toBe('The maximum booking duration is 1 hour.');
+    expect(max('en', 8)).toBe('The maximum booking duration is 8 hours.');
+    expect(max('pl', 1)).toBe('Maksymalny czas rezerwacji to 1 godzina.');
+    expect(max('pl', 3)).toBe('Maksymalny czas rezerwacji to 3 godziny.');
+    expect(max('pl', 12)).toBe('Maksymalny czas rezerwacji to 12 godzin.');
+    expect(max('ro', 12)).toBe('Durata maximă a unei rezervări este de 12 ore.');
+    expect(max('ro', 24)).toBe('Durata maximă a unei rezervări este de 24 de ore.');
+    expect(max('he', 2)).toBe('משך ההזמנה המרבי הוא 2 שעות.');
+  });
+});
+
 describe('language choice', () => {
   it('prefers the stored choice', () => {
     expect(pickLanguage('fr', ['de-DE'])).toBe('fr');

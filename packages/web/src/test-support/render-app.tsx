@@ -3,12 +3,13 @@ import type { Credentials, Preflight, UserMe } from '@perch/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { ModalsProvider } from '@mantine/modals';
+import i18next from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../app/query-client';
 import { AppRoutes } from '../app/routes';
 import { SessionProvider } from '../app/session/SessionProvider';
 import { createWebApi } from '../app/session/web-client';
-import { theme } from '../app/theme';
+import { localisedTheme } from '../app/theme';
 
 /** A scripted server: each handler answers one `METHOD /path`; anything else is a 404. */
 export type FakeRoutes = Record<string, (body: unknown) => Response | Promise<Response>>;
@@ -122,7 +123,7 @@ export function renderApp(path: string, server: FakeServer): RenderResult {
     { initialEntries: [path] },
   );
   return render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={localisedTheme(i18next.t('close'))}>
       <QueryClientProvider client={createQueryClient()}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -108,4 +108,33 @@ describe('login', () => {
     expect(upd.status).toBe(200);
     await expect(s.signIn('new@test.perch.local', 'Other!pw22')).resolves.toBeInstanceOf(PerchClient);
   });
+
+  it('refuses the current password as the new one at the forced change (400 + 5002), keeping the change pending', async () => {
+    await s.admin.post('/user/', {
+      firstname: 'Test',
+      lastname: 'User',
+      email: 'same@test.perch.local',
+      role: 0,
+      password: TEST_PASSWORD,
+    });
+    const same = await fetch(`${s.url}/auth/updatepw`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: 'same@test.perch.local',
+        password: TEST_PASSWORD,
+        newPassword: TEST_PASSWORD,
+        organizationId: s.orgId,
+      }),
+    });
+    expect(same.status).toBe(400);
+    expect(same.headers.get('x-error-code')).toBe('5002');
+    // Nothing changed: signing in still asks for a new password.
+    const err = (await login(new PerchClient({ baseUrl: s.url }), {
+      email: 'same@test.perch.local',
+      password: TEST_PASSWORD,
+      organizationId: s.orgId,
+    }).catch((e: unknown) => e)) as ApiError;
+    expect(err.appCode).toBe(5001);
+  });
 });

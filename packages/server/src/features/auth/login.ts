@@ -123,7 +123,8 @@ export async function updatePasswordAndLogin(
   a: PasswordAttempt & { newPassword: string },
 ): Promise<IssuedTokens> {
   if (deps.config.DISABLE_PASSWORD_LOGIN) throw new HttpError(404, 'Password sign-in is disabled');
-  if (a.newPassword === a.password) throw badRequest('The new password must differ from the old one');
+  if (a.newPassword === a.password)
+    throw badRequest('The new password must differ from the current one', ErrorCode.PasswordSameAsCurrent);
   if (!isComplexPassword(a.newPassword))
     throw badRequest('The password must have 8–64 characters with upper- and lower-case letters, a digit and a symbol');
   const { user, keys } = await checkPassword(deps, a);

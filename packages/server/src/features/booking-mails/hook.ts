@@ -15,7 +15,8 @@ import { describeWhen } from './when.js';
  * Booking mails (reference §11), queued in the outbox in the transaction of the change, so a
  * mail exists exactly when the change does and delivery never holds up the booking:
  * - to the owner, when `mail_notifications` is on: created (approved at once), updated,
- *   approved, declined, cancelled (by anyone, also with its space or area); a recurring series
+ *   approved, declined, cancelled (by anyone, also with its space or area; with the canceller's
+ *   reason when one was given); a recurring series
  *   once when booked and once when ended, never per date;
  * - to approvers who turned `approval_notifications` on: a single booking waiting for them.
  * Mails about an event carry an .ics file that adds, updates or cancels it in the reader's
@@ -93,6 +94,7 @@ async function tellOwner(
   booking: BookingRow,
   kind: MailKind,
   ics: 'event' | 'cancel' | 'none',
+  values?: Record<string, string>,
 ): Promise<void> {
   const reader = await ownerToTell(tx.db, booking.user_id);
   const event = reader && (await aboutOne(tx, booking));
@@ -102,6 +104,7 @@ async function tellOwner(
     reader,
     event,
     attach: ics === 'none' ? undefined : { events: [event], cancel: ics === 'cancel' },
+    ...(values ? { values } : {}),
     linkPath: BOOKINGS_PATH,
   });
   if (ics === 'event') await markInformed(tx.db, [booking.id]);
@@ -152,7 +155,14 @@ async function onChange(tx: AppDeps, change: BookingChange): Promise<void> {
           return;
         case 'cancelled':
         case 'space-removed':
-          await tellOwner(tx, change.booking, 'booking-deleted', change.booking.approved ? 'cancel' : 'none');
+          // The canceller's reason, if they gave one, gets a line of its own ("Reason: …").
+          await tellOwner(
+            tx,
+            change.booking,
+            'booking-deleted',
+            change.booking.approved ? 'cancel' : 'none',
+            change.note ? { reason: change.note } : undefined,
+          );
           return;
         default:
           // series-ended: told once by series-ended; retention: history, not news.

@@ -1,7 +1,7 @@
 import { api } from '@perch/contract';
 import type { App } from '../../app-context.js';
 import { route } from '../../http/route.js';
-import { decideApproval, pendingApprovals } from './approve-booking.js';
+import { decideApproval, pendingApprovals, pendingApprovalsCount } from './approve-booking.js';
 import { createBooking } from './create-booking.js';
 import { cancelBooking } from './delete-booking.js';
 import { bookingsCsv } from './export-csv.js';
@@ -25,12 +25,14 @@ export async function bookingRoutes(app: App): Promise<void> {
     return bookingsCsv(rows);
   });
   route(app, e.current, async ({ auth, query }) => (await currentBookings(deps, auth, query)).map(presentBooking));
-  route(app, e.pendingApprovals, async ({ auth }) => (await pendingApprovals(deps, auth)).map(presentBooking));
-  route(app, e.pendingApprovalsCount, async ({ auth }) => ({ count: (await pendingApprovals(deps, auth)).length }));
+  route(app, e.pendingApprovals, async ({ auth, query }) =>
+    (await pendingApprovals(deps, auth, query)).map(presentBooking),
+  );
+  route(app, e.pendingApprovalsCount, async ({ auth }) => ({ count: await pendingApprovalsCount(deps, auth) }));
   route(app, e.presence, ({ auth, query }) => presenceReport(deps, auth, query));
   route(app, e.get, async ({ auth, params }) => presentBooking(await getBooking(deps, auth, params.id)));
   route(app, e.update, ({ auth, params, body }) => changeBooking(deps, auth, { id: params.id, booking: body }));
-  route(app, e.delete, ({ auth, params }) => cancelBooking(deps, auth, params.id));
+  route(app, e.delete, ({ auth, params, query }) => cancelBooking(deps, auth, params.id, query.reason));
   route(app, e.approve, ({ auth, params, body }) =>
     decideApproval(deps, auth, { id: params.id, approved: body.approved }),
   );

@@ -23,7 +23,13 @@ export type BookingChange =
   | { kind: 'created'; booking: BookingRow }
   | { kind: 'updated'; before: BookingRow; booking: BookingRow }
   | { kind: 'approved'; booking: BookingRow }
-  | { kind: 'removed'; booking: BookingRow; reason: RemovalReason }
+  | {
+      kind: 'removed';
+      booking: BookingRow;
+      reason: RemovalReason;
+      /** Why it was cancelled, in the canceller's words, for the owner (cancellations only). */
+      note?: string;
+    }
   | { kind: 'series-created'; seriesId: string; occurrences: BookingRow[] }
   | { kind: 'series-ended'; seriesId: string; removed: BookingRow[] };
 
@@ -146,12 +152,16 @@ export async function approveBooking(deps: AppDeps, actor: AuthContext | null, i
   });
 }
 
-/** Removes bookings; a series that loses its last occurrence goes too. Returns what was removed. */
+/**
+ * Removes bookings; a series that loses its last occurrence goes too. Returns what was removed.
+ * A `note` (why, in the canceller's words) travels with each removal to the hooks.
+ */
 export async function removeBookings(
   deps: AppDeps,
   actor: AuthContext | null,
   ids: readonly string[],
   reason: RemovalReason,
+  note?: string,
 ): Promise<BookingRow[]> {
   if (ids.length === 0) return [];
   return inTransaction(deps, async (tx) => {
@@ -174,7 +184,7 @@ export async function removeBookings(
     await announce(
       tx,
       actor,
-      removed.map((booking) => ({ kind: 'removed', booking, reason })),
+      removed.map((booking) => ({ kind: 'removed', booking, reason, ...(note ? { note } : {}) })),
     );
     return removed;
   });

@@ -1,4 +1,5 @@
 import type { AttributeValue, Location, LocationMap, Space } from '@perch/contract';
+import { FLOOR_PLAN_MAX_MB_DEFAULT, FLOOR_PLAN_SVG_LIMITS } from '@perch/contract/values';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { statusOf } from '../../test-support/http.js';
 import { gifHeader, jpegHeader, png, webpHeader } from '../../test-support/images.js';
@@ -164,6 +165,29 @@ describe('floor plans', () => {
       body: new Uint8Array(png(2, 2)),
     });
     expect(res.status).toBe(403);
+  });
+
+  it('leaves the stored plan as it was when an upload is refused (400), with the rules the web app checks', async () => {
+    const id = (await s.admin.post('/location/', area())).objectId!;
+    expect((await upload(id, png(320, 200), 'image/png')).status).toBe(204);
+    const before = await s.admin.get<LocationMap>(`/location/${id}/map`);
+    const refused: Array<Buffer | string> = [
+      'not an image at all',
+      // A JPEG whose size cannot be read, an SVG without a size, a DTD of its own, nesting too deep.
+      Buffer.from([0xff, 0xd8, 0xff, 0x00, 0, 0, 0, 0, 0, 0, 0, 0]),
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>',
+      '<!DOCTYPE svg [<!ATTLIST svg a CDATA "b">]><svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>',
+      `<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9">${'<g>'.repeat(FLOOR_PLAN_SVG_LIMITS.maxDepth)}${'</g>'.repeat(FLOOR_PLAN_SVG_LIMITS.maxDepth)}</svg>`,
+    ];
+    for (const bytes of refused) expect((await upload(id, bytes)).status).toBe(400);
+    expect(await s.admin.get<LocationMap>(`/location/${id}/map`)).toEqual(before);
+    expect(await s.admin.get<Location>(`/location/${id}`)).toMatchObject({
+      mapWidth: 320,
+      mapHeight: 200,
+      mapMimeType: 'png',
+    });
+    // The install's limit is the contract's unless MAP_MAX_MB says otherwise.
+    expect(s.deps.config.MAP_MAX_MB).toBe(FLOOR_PLAN_MAX_MB_DEFAULT);
   });
 
   it('answers an empty map before any upload', async () => {

@@ -25,6 +25,8 @@ interface TemplateText {
   subject: string;
   heading: string;
   lines: string[];
+  /** Lines that follow `lines` only when the value they name is given (not blank), e.g. a reason. */
+  whenGiven?: Record<string, string>;
   button?: string;
   note?: string;
 }
@@ -84,10 +86,12 @@ export function renderMail(content: MailContent): RenderedMail {
   const html = (s: string) => fill(s, values, escapeHtml);
 
   const subject = text(t.subject);
+  const given = (key: string) => String(values[key] ?? '').trim() !== '';
+  const lines = [...t.lines, ...Object.entries(t.whenGiven ?? {}).flatMap(([key, l]) => (given(key) ? [l] : []))];
   const textParts = [
     text(layout.greeting),
     '',
-    ...t.lines.map(text),
+    ...lines.map(text),
     ...(link ? ['', `${t.button ? `${text(t.button)}: ` : ''}${link}`] : []),
     ...(t.note ? ['', text(t.note)] : []),
     '',
@@ -118,7 +122,7 @@ export function renderMail(content: MailContent): RenderedMail {
     `<tr><td dir="${dir}" style="padding:28px;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#212529;text-align:${align}">` +
     `<h1 style="margin:0 0 16px;font-size:20px">${html(t.heading)}</h1>` +
     p(html(layout.greeting)) +
-    t.lines.map((l) => p(html(l))).join('') +
+    lines.map((l) => p(html(l))).join('') +
     button +
     (t.note ? `<p style="margin:16px 0 0;font-size:13px;color:#555">${html(t.note)}</p>` : '') +
     `</td></tr></table>` +

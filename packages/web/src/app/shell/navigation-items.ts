@@ -4,6 +4,7 @@ import {
   IconBuilding,
   IconBuildings,
   IconCalendarEvent,
+  IconCalendarUser,
   IconChecklist,
   IconChartBar,
   IconHistory,
@@ -54,6 +55,12 @@ export function adminSections(user: UserMe): AdminSection[] {
       Icon: IconChartBar,
     },
     { to: '/admin/areas', label: 'navAdminAreas', description: 'adminAreasDescription', Icon: IconMap2 },
+    {
+      to: '/admin/bookings',
+      label: 'navAdminBookings',
+      description: 'adminBookingsDescription',
+      Icon: IconCalendarUser,
+    },
     {
       to: '/admin/attributes',
       label: 'navAdminAttributes',

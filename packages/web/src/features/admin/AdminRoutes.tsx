@@ -9,6 +9,7 @@ import { AdminHomePage } from './AdminHomePage';
 // Each screen is its own chunk: the floor-plan editor is large and only admins of areas need it.
 const AreasListPage = lazy(() => import('./areas/AreasListPage').then((m) => ({ default: m.AreasListPage })));
 const AreaPage = lazy(() => import('./areas/AreaPage').then((m) => ({ default: m.AreaPage })));
+const SpacesListPage = lazy(() => import('./spaces-list/SpacesListPage').then((m) => ({ default: m.SpacesListPage })));
 const AttributesPage = lazy(() => import('./attributes/AttributesPage').then((m) => ({ default: m.AttributesPage })));
 const GroupsPage = lazy(() => import('./groups/GroupsPage').then((m) => ({ default: m.GroupsPage })));
 const GroupDetailPage = lazy(() => import('./groups/GroupDetailPage').then((m) => ({ default: m.GroupDetailPage })));
@@ -18,6 +19,9 @@ const SettingsPage = lazy(() => import('./settings/SettingsPage').then((m) => ({
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
 const SignInLogPage = lazy(() => import('./audit/SignInLogPage').then((m) => ({ default: m.SignInLogPage })));
 const MailOutboxPage = lazy(() => import('./mail/MailOutboxPage').then((m) => ({ default: m.MailOutboxPage })));
+const AdminBookingsPage = lazy(() =>
+  import('./bookings/AdminBookingsPage').then((m) => ({ default: m.AdminBookingsPage })),
+);
 const SearchResultsPage = lazy(() =>
   import('./search/SearchResultsPage').then((m) => ({ default: m.SearchResultsPage })),
 );
@@ -81,7 +85,9 @@ export function AdminRoutes() {
       <Route path="areas" element={<AreasListPage />} />
       <Route path="areas/new" element={<AreaPage />} />
       <Route path="areas/:areaId" element={<AreaPage />} />
+      <Route path="areas/:areaId/spaces" element={<SpacesListPage />} />
       <Route path="attributes" element={<AttributesPage />} />
+      <Route path="bookings" element={<AdminBookingsPage />} />
       <Route path="dashboard" element={<DashboardPage />} />
       <Route path="search" element={<SearchResultsPage />} />
       {orgAdminRoute('users', <UsersPage />)}

@@ -113,7 +113,16 @@ describe('sign-in', () => {
     await type(/^new password/i, 'weak');
     await type(/^repeat new password/i, 'weak');
     fireEvent.click(screen.getByRole('button', { name: 'Save and sign in' }));
-    expect(await screen.findAllByText(/at least 8 characters/)).not.toHaveLength(0);
+    // The rule shows once: as the error, in place of the help text.
+    expect(await screen.findAllByText(/at least 8 characters/)).toHaveLength(1);
+    expect(server.calls.some((c) => c.path === '/auth/updatepw')).toBe(false);
+
+    // The current password meets the rule, but it is not a new one.
+    await type(/^new password/i, 'Initial!pw1');
+    await type(/^repeat new password/i, 'Initial!pw1');
+    fireEvent.click(screen.getByRole('button', { name: 'Save and sign in' }));
+    expect(await screen.findByText('Choose a password different from your current one.')).toBeTruthy();
+    expect(screen.getAllByText(/at least 8 characters/)).toHaveLength(1);
     expect(server.calls.some((c) => c.path === '/auth/updatepw')).toBe(false);
 
     await type(/^new password/i, 'Better!pass2');

@@ -13,14 +13,17 @@ export type NewPasswordForm = UseFormReturnType<NewPasswordValues>;
 
 /**
  * A new password typed twice, checked with the complexity rule (and, when replacing a known
- * password, that it differs from it).
+ * password, that it differs from it: the current password may well meet the rule, so that
+ * case has a message of its own).
  */
 export function useNewPasswordForm(currentPassword?: string): NewPasswordForm {
   return useForm<NewPasswordValues>({
     initialValues: { newPassword: '', repeatPassword: '' },
     validate: {
-      newPassword: (value): MessageKey | null =>
-        isComplexPassword(value) && value !== currentPassword ? null : 'passwordRequirements',
+      newPassword: (value): MessageKey | null => {
+        if (!isComplexPassword(value)) return 'passwordRequirements';
+        return value === currentPassword ? 'errorPasswordSameAsCurrent' : null;
+      },
       repeatPassword: (value, values): MessageKey | null =>
         value === values.newPassword ? null : 'errorPasswordsDiffer',
     },
@@ -33,13 +36,17 @@ interface NewPasswordFieldsProps {
   email: string;
 }
 
-/** The two password inputs of a new password, with the rule under the first. */
+/**
+ * The two password inputs of a new password, with the rule under the first: as help while
+ * typing, and in its place as the error when the password breaks it (the rule shows once).
+ */
 export function NewPasswordFields({ form, email }: NewPasswordFieldsProps) {
   const { t } = useTranslation();
   const fieldError = (field: keyof NewPasswordValues) => {
     const key = form.errors[field];
     return key ? t(key as MessageKey) : undefined;
   };
+  const breaksRule = form.errors.newPassword === 'passwordRequirements';
   return (
     <>
       {/* Lets password managers store the address together with the new password. */}
@@ -48,7 +55,7 @@ export function NewPasswordFields({ form, email }: NewPasswordFieldsProps) {
         {...form.getInputProps('newPassword')}
         error={fieldError('newPassword')}
         label={t('newPassword')}
-        description={t('passwordRequirements')}
+        description={breaksRule ? undefined : t('passwordRequirements')}
         autoComplete="new-password"
         required
         autoFocus

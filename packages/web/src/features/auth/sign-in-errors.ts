@@ -1,4 +1,5 @@
 import { ApiError } from '@perch/client';
+import { ErrorCode } from '@perch/contract/values';
 import { apiErrorMessage } from '../../app/api-error-message';
 import type { Message } from '../../i18n';
 
@@ -17,7 +18,7 @@ export function signInErrorMessage(error: unknown, call: SignInCall): Message {
     if (!retryAfterSeconds) return { key: 'errorTooManyRequests' };
     return {
       key: 'errorTooManyAttempts',
-      values: { num: Math.max(1, Math.ceil(retryAfterSeconds / SECONDS_PER_MINUTE)) },
+      values: { count: Math.max(1, Math.ceil(retryAfterSeconds / SECONDS_PER_MINUTE)) },
     };
   }
   if (call === 'preflight') {
@@ -25,6 +26,8 @@ export function signInErrorMessage(error: unknown, call: SignInCall): Message {
     if (error.status === 400) return { key: 'errorInvalidEmail' };
   }
   if (call === 'login' && [400, 401, 404].includes(error.status)) return { key: 'errorLoginFailed' };
+  if (call === 'updatePassword' && error.appCode === ErrorCode.PasswordSameAsCurrent)
+    return { key: 'errorPasswordSameAsCurrent' };
   if (call === 'updatePassword' && [400, 401].includes(error.status)) return { key: 'errorInvalidPassword' };
   return apiErrorMessage(error);
 }

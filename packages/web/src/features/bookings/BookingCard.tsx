@@ -37,11 +37,13 @@ function AddToCalendar({
   label,
   loading,
   onAdd,
+  withinPortal,
 }: {
   series: boolean;
   label: string;
   loading: boolean;
   onAdd: (scope: IcalScope) => void;
+  withinPortal: boolean;
 }) {
   const { t } = useTranslation();
   const icon = <IconCalendarPlus size={16} aria-hidden />;
@@ -59,7 +61,7 @@ function AddToCalendar({
       </Button>
     );
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal={withinPortal}>
       <Menu.Target>
         <Button
           variant="default"
@@ -85,6 +87,131 @@ function AddToCalendar({
   );
 }
 
+interface BookingFactsProps {
+  item: BookingItem;
+  /** The booking's time in the user's format, as `formatRange` gives it. */
+  when: string;
+  prefs: TimePrefs;
+  dailyBasis: boolean;
+  /** The area's zone when it differs from the user's own, else null. */
+  zone: string | null;
+  /** The user's own zone: with `zone`, the times are shown on that clock too. */
+  ownZone: string;
+}
+
+/** What a booking is: space and badges, area, time (also on the user's clock), subject. */
+export function BookingFacts({ item, when, prefs, dailyBasis, zone, ownZone }: BookingFactsProps) {
+  const { t, i18n } = useTranslation();
+  const { booking } = item;
+  const onOwnClock = (value: string) => convertWallTime(value, zone ?? ownZone, ownZone);
+  const ownWhen =
+    zone && !dailyBasis ? formatRange(onOwnClock(item.enter), onOwnClock(item.leave), prefs, i18n.language) : null;
+  return (
+    <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+      <Group gap="xs">
+        <Text fw={650} fz="lg" style={{ overflowWrap: 'anywhere' }}>
+          {booking.space.name}
+        </Text>
+        {item.inProgress && (
+          <Badge color="teal" variant="light">
+            {t('inProgress')}
+          </Badge>
+        )}
+        {!booking.approved && (
+          <Badge color="yellow" variant="light" leftSection={<IconHourglassHigh size={12} aria-hidden />}>
+            {t('pendingApproval')}
+          </Badge>
+        )}
+        {booking.recurringId && (
+          <Badge color="blue" variant="light" leftSection={<IconRepeat size={12} aria-hidden />}>
+            {t('recurring')}
+          </Badge>
+        )}
+      </Group>
+      <Group gap={6} c="dimmed" wrap="nowrap" align="flex-start">
+        <IconMapPin size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+          {booking.space.location.name}
+        </Text>
+      </Group>
+      <Group gap={6} wrap="nowrap" align="flex-start">
+        <IconClock size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+        <Text fz="sm">
+          {when}
+          {zone && ` (${zone})`}
+        </Text>
+      </Group>
+      {ownWhen && (
+        <Text fz="sm" c="dimmed" ps={22}>
+          {t('yourTime')}: {ownWhen} ({ownZone})
+        </Text>
+      )}
+      {booking.subject && (
+        <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+          {booking.subject}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+interface BookingButtonsProps {
+  item: BookingItem;
+  when: string;
+  onCancel: () => void;
+  onCancelSeries: () => void;
+  /** Downloads the booking, or its whole series, as a calendar file. */
+  onAddToCalendar: (scope: IcalScope) => void;
+  /** Its calendar file is being fetched. */
+  addingToCalendar: boolean;
+  /** The series menu renders in place (inside a popover, whose outside clicks would close it). */
+  inline?: boolean;
+}
+
+/** What can be done with a booking: add it to a calendar, cancel it or its series. */
+export function BookingButtons({
+  item,
+  when,
+  onCancel,
+  onCancelSeries,
+  onAddToCalendar,
+  addingToCalendar,
+  inline = false,
+}: BookingButtonsProps) {
+  const { t } = useTranslation();
+  const { booking } = item;
+  return (
+    <Group gap="xs">
+      <AddToCalendar
+        series={booking.recurringId !== ''}
+        label={t('addToCalendarOf', { name: booking.space.name, when })}
+        loading={addingToCalendar}
+        onAdd={onAddToCalendar}
+        withinPortal={!inline}
+      />
+      {booking.recurringId && (
+        <Button
+          variant="default"
+          size="xs"
+          onClick={onCancelSeries}
+          aria-label={t('cancelSeriesOf', { name: booking.space.name, when })}
+        >
+          {t('cancelSeries')}
+        </Button>
+      )}
+      <Button
+        variant="light"
+        color="red"
+        size="xs"
+        onClick={onCancel}
+        aria-label={t('cancelBookingOf', { name: booking.space.name, when })}
+      >
+        {t('cancelBooking')}
+      </Button>
+    </Group>
+  );
+}
+
 export function BookingCard({
   item,
   prefs,
@@ -96,81 +223,23 @@ export function BookingCard({
   onAddToCalendar,
   addingToCalendar,
 }: BookingCardProps) {
-  const { t, i18n } = useTranslation();
-  const { booking } = item;
+  const { i18n } = useTranslation();
   const when = formatRange(item.enter, item.leave, prefs, i18n.language, dailyBasis);
-  const onOwnClock = (value: string) => convertWallTime(value, zone ?? ownZone, ownZone);
-  const ownWhen =
-    zone && !dailyBasis ? formatRange(onOwnClock(item.enter), onOwnClock(item.leave), prefs, i18n.language) : null;
   return (
-    <Paper component="li" withBorder radius="md" p="md">
+    // Focused (as the next booking) after the one above it was cancelled.
+    <Paper component="li" withBorder radius="md" p="md" tabIndex={-1} data-booking-card={item.booking.id}>
       <Group justify="space-between" align="flex-start" gap="sm">
-        <Stack gap={4} style={{ flex: 1, minWidth: 220 }}>
-          <Group gap="xs">
-            <Text fw={650} fz="lg">
-              {booking.space.name}
-            </Text>
-            {item.inProgress && (
-              <Badge color="teal" variant="light">
-                {t('inProgress')}
-              </Badge>
-            )}
-            {!booking.approved && (
-              <Badge color="yellow" variant="light" leftSection={<IconHourglassHigh size={12} aria-hidden />}>
-                {t('pendingApproval')}
-              </Badge>
-            )}
-            {booking.recurringId && (
-              <Badge color="blue" variant="light" leftSection={<IconRepeat size={12} aria-hidden />}>
-                {t('recurring')}
-              </Badge>
-            )}
-          </Group>
-          <Group gap={6} c="dimmed" wrap="nowrap" align="flex-start">
-            <IconMapPin size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-            <Text fz="sm">{booking.space.location.name}</Text>
-          </Group>
-          <Group gap={6} wrap="nowrap" align="flex-start">
-            <IconClock size={16} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
-            <Text fz="sm">
-              {when}
-              {zone && ` (${zone})`}
-            </Text>
-          </Group>
-          {ownWhen && (
-            <Text fz="sm" c="dimmed" pl={22}>
-              {t('yourTime')}: {ownWhen} ({ownZone})
-            </Text>
-          )}
-          {booking.subject && <Text fz="sm">{booking.subject}</Text>}
-        </Stack>
-        <Group gap="xs">
-          <AddToCalendar
-            series={booking.recurringId !== ''}
-            label={t('addToCalendarOf', { name: booking.space.name, when })}
-            loading={addingToCalendar}
-            onAdd={onAddToCalendar}
-          />
-          {booking.recurringId && (
-            <Button
-              variant="default"
-              size="xs"
-              onClick={onCancelSeries}
-              aria-label={t('cancelSeriesOf', { name: booking.space.name, when })}
-            >
-              {t('cancelSeries')}
-            </Button>
-          )}
-          <Button
-            variant="light"
-            color="red"
-            size="xs"
-            onClick={() => onCancel(when)}
-            aria-label={t('cancelBookingOf', { name: booking.space.name, when })}
-          >
-            {t('cancelBooking')}
-          </Button>
-        </Group>
+        <div style={{ flex: 1, minWidth: 220, display: 'flex' }}>
+          <BookingFacts item={item} when={when} prefs={prefs} dailyBasis={dailyBasis} zone={zone} ownZone={ownZone} />
+        </div>
+        <BookingButtons
+          item={item}
+          when={when}
+          onCancel={() => onCancel(when)}
+          onCancelSeries={onCancelSeries}
+          onAddToCalendar={onAddToCalendar}
+          addingToCalendar={addingToCalendar}
+        />
       </Group>
     </Paper>
   );

@@ -1,8 +1,9 @@
-import { Accordion, Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Alert, Button, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
 import { IconAlertCircle, IconCalendarOff, IconHistory } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useSignedInSession } from '../../app/session/session-context';
 import { EmptyState } from '../../app/ui/EmptyState';
 import { PageLayout } from '../../app/ui/PageLayout';
@@ -12,14 +13,62 @@ import { useMyBookings } from '../../shared/api/booking-queries';
 import { areaZone } from '../../shared/time/area-zone';
 import { formatDate } from '../../shared/time/format-time';
 import { timePrefsFrom } from '../../shared/time/time-prefs';
-import { addDaysToDate, datePart, nowInZone, userZone } from '../../shared/time/wall-time';
+import { addDaysToDate, datePart, isWallTime, nowInZone, userZone, type IsoDate } from '../../shared/time/wall-time';
 import { groupByDay, relativeDay, upcomingIds } from './booking-groups';
 import { BookingCard } from './BookingCard';
+import { BookingsWeek, weekBlockSelector } from './BookingsWeek';
 import { useBookingActions } from './use-booking-actions';
+import { weekStartOf } from './week-layout';
+
+type BookingsView = 'list' | 'week';
+
+/** Where the chosen view (list or week) is remembered on this device. */
+export const BOOKINGS_VIEW_KEY = 'perch.myBookingsView';
+
+const cardSelector = (id: string) => `[data-booking-card="${id.replace(/["\\]/g, '\\$&')}"]`;
 
 /**
- * The user's current and upcoming bookings by day, with cancel, cancel series and cancel all, and
- * each booking (or its series) as a calendar file.
+ * After a cancellation: once the cancelled bookings left the page, the focus goes to the booking
+ * that followed them (else the one before), else to `fallback` (a heading).
+ */
+function focusAfterCancel(
+  gone: readonly string[],
+  order: readonly string[],
+  selector: (id: string) => string,
+  fallback: () => HTMLElement | null,
+) {
+  const at = Math.max(0, ...gone.map((id) => order.indexOf(id)));
+  const candidates = [...order.slice(at + 1), ...order.slice(0, at).reverse()].filter((id) => !gone.includes(id));
+  let tries = 0;
+  const attempt = () => {
+    const stillThere = gone.some((id) => document.querySelector(selector(id)));
+    if (stillThere && tries++ < 60) {
+      requestAnimationFrame(attempt);
+      return;
+    }
+    for (const id of candidates) {
+      const el = document.querySelector<HTMLElement>(selector(id));
+      if (el) {
+        el.focus();
+        return;
+      }
+    }
+    const heading = fallback();
+    if (heading) {
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.focus();
+    }
+  };
+  requestAnimationFrame(attempt);
+}
+
+/** The page's own heading, or the empty state's once the last booking went. */
+const pageHeading = () => document.querySelector<HTMLElement>('main h1, main h2') ?? document.querySelector('h1');
+
+/**
+ * The user's current and upcoming bookings, as a list by day or as a week (remembered per
+ * device), with cancel, cancel series and cancel all, and each booking (or its series) as a
+ * calendar file.
  */
 export function BookingsPage() {
   const { t, i18n } = useTranslation();
@@ -40,6 +89,31 @@ export function BookingsPage() {
   const upcoming = upcomingIds(days);
   const today = datePart(nowInZone(zoneOf('')));
   const tomorrow = addDaysToDate(today, 1);
+  const [view, setView] = useLocalStorage<BookingsView>({
+    key: BOOKINGS_VIEW_KEY,
+    defaultValue: 'list',
+    getInitialValueInEffect: false,
+  });
+  const [params, setParams] = useSearchParams();
+  const currentWeek = weekStartOf(today, prefs.weekStartDay);
+  const asked = params.get('week') ?? '';
+  const week = isWallTime(`${asked}T00:00`) ? weekStartOf(asked, prefs.weekStartDay) : currentWeek;
+  const shownWeek = week < currentWeek ? currentWeek : week;
+  const setWeek = (start: IsoDate) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (start === currentWeek) next.delete('week');
+        else next.set('week', start);
+        return next;
+      },
+      { replace: true },
+    );
+  const weekHeading = useRef<HTMLHeadingElement>(null);
+  const items = days.flatMap((d) => d.items);
+  const order = items.map((i) => i.booking.id);
+  const seriesIds = (recurringId: string) =>
+    items.filter((i) => i.booking.recurringId === recurringId).map((i) => i.booking.id);
 
   const dayTitle = (date: string) => {
     const relative = relativeDay(date, today, tomorrow);
@@ -73,50 +147,95 @@ export function BookingsPage() {
         />
       )}
       {days.length > 0 && (
-        <Group justify="space-between">
-          <Text c="dimmed">{t('upcomingCount', { num: days.reduce((n, d) => n + d.items.length, 0) })}</Text>
+        <Group justify="space-between" gap="sm">
+          <Group gap="md">
+            <SegmentedControl
+              aria-label={t('bookingsViewLabel')}
+              value={view === 'week' ? 'week' : 'list'}
+              onChange={(v) => setView(v === 'week' ? 'week' : 'list')}
+              data={[
+                { value: 'list', label: t('bookingsViewList') },
+                { value: 'week', label: t('bookingsViewWeek') },
+              ]}
+            />
+            <Text c="dimmed">{t('upcomingCount', { num: items.length })}</Text>
+          </Group>
           {upcoming.length > 1 && (
-            <Button variant="default" color="red" onClick={() => actions.cancelAll(upcoming)} loading={actions.busy}>
+            <Button
+              variant="default"
+              color="red"
+              onClick={() =>
+                actions.cancelAll(upcoming, () => focusAfterCancel(upcoming, [], cardSelector, pageHeading))
+              }
+              loading={actions.busy}
+            >
               {t('cancelAllUpcoming')}
             </Button>
           )}
         </Group>
       )}
-      {days.map((day) => (
-        <section key={day.date} aria-labelledby={`day-${day.date}`}>
-          <Title order={2} fz="h4" mb="sm" id={`day-${day.date}`}>
-            {dayTitle(day.date)}
-          </Title>
-          <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
-            {day.items.map((item) => {
-              const zone = zoneOf(item.booking.space.location.id);
-              return (
-                <BookingCard
-                  key={item.booking.id}
-                  item={item}
-                  prefs={prefs}
-                  dailyBasis={dailyBasis}
-                  zone={zone !== ownZone ? zone : null}
-                  ownZone={ownZone}
-                  onCancel={(when) => actions.cancel(item.booking.id, when)}
-                  onCancelSeries={() => actions.cancelSeries(item.booking.recurringId)}
-                  onAddToCalendar={(scope) =>
-                    actions.addToCalendar(
-                      scope,
-                      scope === 'series' ? item.booking.recurringId : item.booking.id,
-                      item.enter,
-                    )
-                  }
-                  addingToCalendar={
-                    actions.icalPending !== null &&
-                    (actions.icalPending === item.booking.id || actions.icalPending === item.booking.recurringId)
-                  }
-                />
-              );
-            })}
-          </Stack>
-        </section>
-      ))}
+      {days.length > 0 && view === 'week' && (
+        <BookingsWeek
+          items={items}
+          weekStart={shownWeek}
+          currentWeekStart={currentWeek}
+          onWeekChange={setWeek}
+          today={today}
+          prefs={prefs}
+          dailyBasis={dailyBasis}
+          zoneOf={zoneOf}
+          ownZone={ownZone}
+          actions={actions}
+          onCancelled={(gone, weekOrder) =>
+            focusAfterCancel(gone, weekOrder, weekBlockSelector, () => weekHeading.current ?? pageHeading())
+          }
+          headingRef={weekHeading}
+        />
+      )}
+      {view !== 'week' &&
+        days.map((day) => (
+          <section key={day.date} aria-labelledby={`day-${day.date}`}>
+            <Title order={2} fz="h4" mb="sm" id={`day-${day.date}`}>
+              {dayTitle(day.date)}
+            </Title>
+            <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+              {day.items.map((item) => {
+                const zone = zoneOf(item.booking.space.location.id);
+                return (
+                  <BookingCard
+                    key={item.booking.id}
+                    item={item}
+                    prefs={prefs}
+                    dailyBasis={dailyBasis}
+                    zone={zone !== ownZone ? zone : null}
+                    ownZone={ownZone}
+                    onCancel={(when) =>
+                      actions.cancel(item.booking.id, when, () =>
+                        focusAfterCancel([item.booking.id], order, cardSelector, pageHeading),
+                      )
+                    }
+                    onCancelSeries={() =>
+                      actions.cancelSeries(item.booking.recurringId, () =>
+                        focusAfterCancel(seriesIds(item.booking.recurringId), order, cardSelector, pageHeading),
+                      )
+                    }
+                    onAddToCalendar={(scope) =>
+                      actions.addToCalendar(
+                        scope,
+                        scope === 'series' ? item.booking.recurringId : item.booking.id,
+                        item.enter,
+                      )
+                    }
+                    addingToCalendar={
+                      actions.icalPending !== null &&
+                      (actions.icalPending === item.booking.id || actions.icalPending === item.booking.recurringId)
+                    }
+                  />
+                );
+              })}
+            </Stack>
+          </section>
+        ))}
       <Accordion variant="contained" radius="md">
         <Accordion.Item value="past">
           <Accordion.Control icon={<IconHistory size={18} aria-hidden />}>{t('pastBookings')}</Accordion.Control>

@@ -15,7 +15,9 @@ import {
 
 /**
  * Cancel one, a series or all upcoming bookings, each behind a confirmation, with the outcome as a
- * toast; download a booking or its series as a calendar file.
+ * toast; download a booking or its series as a calendar file. After a cancellation succeeded (and
+ * the list was reloaded), `done` runs: the page moves the focus from the vanished button to a
+ * sensible place. Kept, or failed, the focus returns to the button that asked.
  */
 export function useBookingActions() {
   const { t } = useTranslation();
@@ -24,9 +26,11 @@ export function useBookingActions() {
   const cancelSeries = useCancelSeries();
   const cancelMany = useCancelBookings();
   const ical = useIcalFile();
+  const closeButtonProps = { 'aria-label': t('close') };
 
   const fail = (error: unknown) =>
     notifications.show({
+      closeButtonProps: { 'aria-label': t('close') },
       color: 'red',
       title: t('cancelFailedTitle'),
       message: errorMessage(error),
@@ -38,35 +42,40 @@ export function useBookingActions() {
       title,
       children: <Text>{body}</Text>,
       labels: { confirm: confirmLabel, cancel: t('keepBooking') },
+      closeButtonProps: { 'aria-label': t('close') },
       confirmProps: { color: 'red' },
       onConfirm: () => void action(),
     });
 
   return {
-    cancel: (id: string, when: string) =>
+    cancel: (id: string, when: string, done?: () => void) =>
       confirm(t('cancelBookingTitle'), t('confirmCancelBooking', { enter: when }), t('cancelBooking'), async () => {
         try {
           await cancelOne.mutateAsync(id);
-          notifications.show({ color: 'teal', message: t('bookingCancelled') });
+          notifications.show({ color: 'teal', message: t('bookingCancelled'), closeButtonProps });
+          done?.();
         } catch (error) {
           fail(error);
         }
       }),
-    cancelSeries: (recurringId: string) =>
+    cancelSeries: (recurringId: string, done?: () => void) =>
       confirm(t('cancelSeriesTitle'), t('confirmCancelAllBookings'), t('cancelSeries'), async () => {
         try {
           await cancelSeries.mutateAsync(recurringId);
-          notifications.show({ color: 'teal', message: t('seriesCancelled') });
+          notifications.show({ color: 'teal', message: t('seriesCancelled'), closeButtonProps });
+          done?.();
         } catch (error) {
           fail(error);
         }
       }),
-    cancelAll: (ids: readonly string[]) =>
+    cancelAll: (ids: readonly string[], done?: () => void) =>
       confirm(t('cancelAllTitle'), t('confirmCancelAllUpcoming', { num: ids.length }), t('cancelAll'), async () => {
         const failures = await cancelMany.mutateAsync(ids);
-        if (failures.length === 0) notifications.show({ color: 'teal', message: t('allCancelled') });
+        done?.();
+        if (failures.length === 0) notifications.show({ color: 'teal', message: t('allCancelled'), closeButtonProps });
         else
           notifications.show({
+            closeButtonProps,
             color: 'red',
             title: t('someNotCancelled', { num: failures.length }),
             message: errorMessage(failures[0]?.error),

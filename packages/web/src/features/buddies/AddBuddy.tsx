@@ -41,7 +41,7 @@ export function AddBuddy({ existing }: { existing: ReadonlySet<string> }) {
         <TextInput
           label={t('addBuddy')}
           placeholder={t('findPersonPlaceholder')}
-          description={t('buddySearchHint', { num: BUDDY_SEARCH_MIN })}
+          description={t('buddySearchHint', { count: BUDDY_SEARCH_MIN })}
           leftSection={<IconUserPlus size={16} aria-hidden />}
           rightSection={search.isFetching || add.isPending ? <Loader size="xs" /> : null}
           value={query}

@@ -9,6 +9,7 @@ import { useSignedInSession } from '../../app/session/session-context';
 import { PageLayout } from '../../app/ui/PageLayout';
 import { useApiErrorMessage } from '../../app/use-api-error-message';
 import { useSavePreferences } from './api/preference-queries';
+import { useBarClearance } from './use-bar-clearance';
 import {
   changedPreferences,
   initialValues,
@@ -31,6 +32,9 @@ const TABS = [
 ] as const;
 
 type TabName = (typeof TABS)[number]['value'];
+
+/** Pixels between the sticky save bar and the bottom of the window. */
+const SAVE_BAR_BOTTOM = 8;
 
 /**
  * The user's preferences in tabs; one form and one Save for all of them (security, the CalDAV
@@ -62,6 +66,8 @@ export function PreferencesPage() {
   };
 
   const tabProps = { values, errors: shownErrors, set };
+  // The save bar sticks to the bottom of the window; fields scrolled to or focused stay above it.
+  const saveBar = useBarClearance<HTMLDivElement>(SAVE_BAR_BOTTOM);
   const invalid = tried && Object.keys(errors).length > 0;
 
   return (
@@ -96,7 +102,16 @@ export function PreferencesPage() {
           </Tabs.Panel>
         </Tabs>
         {tab !== 'security' && (
-          <Paper withBorder radius="md" p="sm" mt="xl" pos="sticky" bottom={8} style={{ zIndex: 2 }}>
+          <Paper
+            ref={saveBar}
+            withBorder
+            radius="md"
+            p="sm"
+            mt="xl"
+            pos="sticky"
+            bottom={SAVE_BAR_BOTTOM}
+            style={{ zIndex: 2 }}
+          >
             <Group justify="space-between">
               <Text fz="sm" c={invalid ? 'red' : 'dimmed'} role="status">
                 {invalid

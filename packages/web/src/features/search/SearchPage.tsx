@@ -13,19 +13,16 @@ import { useBookableAreas } from '../../shared/api/area-queries';
 import { useMyBookings } from '../../shared/api/booking-queries';
 import { partialMaxHoursFrom, statusColors, type SpaceStatus } from '../../shared/space-status/space-status';
 import { StatusLegend } from '../../shared/space-status/StatusLegend';
-import { formatRange } from '../../shared/time/format-time';
-import { datePart } from '../../shared/time/wall-time';
 import { useAreaMap } from '../../shared/api/area-queries';
 import { useAvailability } from './api/area-queries';
 import { useBookingPrecheck } from './api/booking-queries';
 import { useSpaceAttributes } from './api/space-attribute-queries';
-import { BookingDialog } from './booking/BookingDialog';
 import { FilterModal } from './controls/FilterModal';
 import { SearchControls } from './controls/SearchControls';
-import { SpaceDetails } from './details/SpaceDetails';
+import { SpacePanel } from './details/SpacePanel';
+import { useReturnFocusToSpace } from './details/use-space-focus';
 import { HintBanner } from './HintBanner';
-import { SpaceList } from './list/SpaceList';
-import { FloorPlanMap } from './map/FloorPlanMap';
+import { hasFloorPlan, SpacesView } from './map/SpacesView';
 import { toApiWindow } from './time/booking-window';
 import { searchHints } from './time/search-hints';
 import { useDayjsLocale } from './use-dayjs-locale';
@@ -35,7 +32,7 @@ import { useSpaceEntries } from './use-space-entries';
 /** Search and book a space: the screen people use every day. */
 export function SearchPage() {
   useWidePage();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { settings, preferences } = useSignedInSession();
   const errorMessage = useApiErrorMessage();
   const locale = useDayjsLocale();
@@ -44,7 +41,6 @@ export function SearchPage() {
   const attributes = useSpaceAttributes();
   const myBookings = useMyBookings();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [bookingSpaceId, setBookingSpaceId] = useState<string | null>(null);
   const { area, window, rules, prefs } = state;
 
   const hints = searchHints({
@@ -59,7 +55,7 @@ export function SearchPage() {
   const availability = useAvailability(request ? { ...request, filters: state.filters } : null);
   const precheck = useBookingPrecheck(hints.length === 0 ? request : null);
   const map = useAreaMap(area);
-  const entries = useSpaceEntries(availability.data, prefs);
+  const entries = useSpaceEntries(availability.data, prefs, { enter: window.enter, dailyBasis: rules.dailyBasis });
   const colors = useMemo(() => statusColors(preferences), [preferences]);
   const statuses = useMemo(() => {
     const shown: SpaceStatus[] = ['available', 'booked', 'mine', 'disallowed'];
@@ -71,8 +67,12 @@ export function SearchPage() {
   const messages = hints.map((h) => t(h.key, h.values));
   if (precheck.data) messages.push(errorMessage(precheck.data));
   const selected = entries.find((e) => e.space.id === state.spaceId) ?? null;
-  const bookingSpace = entries.find((e) => e.space.id === bookingSpaceId)?.space ?? null;
-  const rangeLabel = formatRange(window.enter, window.leave, prefs, i18n.language, rules.dailyBasis);
+  const returnFocusToSpace = useReturnFocusToSpace(entries);
+  const closeSpace = () => {
+    const id = state.spaceId;
+    state.openSpace(null);
+    if (id) returnFocusToSpace(id);
+  };
 
   if (areas.isSuccess && areas.data.length === 0)
     return (
@@ -93,7 +93,13 @@ export function SearchPage() {
           </Group>
         </Alert>
       ) : areas.data ? (
-        <SearchControls state={state} areas={areas.data} locale={locale} onOpenFilters={() => setFiltersOpen(true)} />
+        <SearchControls
+          state={state}
+          areas={areas.data}
+          locale={locale}
+          onOpenFilters={() => setFiltersOpen(true)}
+          mapAvailable={!area || hasFloorPlan(area, map)}
+        />
       ) : (
         <Skeleton height={120} radius="md" />
       )}
@@ -111,12 +117,11 @@ export function SearchPage() {
         )}
         {areas.isSuccess && !area ? null : !availability.data || !area ? (
           <Skeleton height={420} radius="md" aria-label={t('loading')} />
-        ) : state.view === 'list' ? (
-          <SpaceList entries={entries} colors={colors} onOpen={state.openSpace} />
         ) : (
-          <FloorPlanMap
-            areaName={area.name}
-            map={map.data ?? null}
+          <SpacesView
+            area={area}
+            map={map}
+            view={state.view}
             entries={entries}
             colors={colors}
             selectedId={state.spaceId}
@@ -130,33 +135,15 @@ export function SearchPage() {
         )}
         <StatusLegend colors={colors} statuses={statuses} />
       </Stack>
-      <SpaceDetails
-        space={selected?.space ?? null}
-        status={selected?.status ?? 'available'}
+      <SpacePanel
+        entry={selected}
+        state={state}
         colors={colors}
         attributes={attributes.data ?? []}
-        rangeLabel={rangeLabel}
-        prefs={prefs}
-        dailyBasis={rules.dailyBasis}
-        onBook={() => setBookingSpaceId(state.spaceId)}
-        onClose={() => state.openSpace(null)}
+        locale={locale}
+        hints={messages}
+        onClose={closeSpace}
       />
-      {bookingSpace && area && (
-        <BookingDialog
-          key={`${bookingSpace.id}-${window.enter}-${window.leave}`}
-          space={bookingSpace}
-          area={area}
-          window={window}
-          zone={state.zone}
-          showZone={state.showZone}
-          ownZone={state.ownZone}
-          prefs={prefs}
-          rules={rules}
-          today={datePart(state.now)}
-          locale={locale}
-          onClose={() => setBookingSpaceId(null)}
-        />
-      )}
       <FilterModal
         key={String(filtersOpen)}
         opened={filtersOpen}

@@ -71,20 +71,43 @@ export function orderedWeekdays(weekStartDay: number): number[] {
   return Array.from({ length: 7 }, (_, i) => (weekStartDay + i) % 7);
 }
 
-/**
- * An instant in the user's zone, date format and clock: `01.09.2030, 08:30:15`, or to the minute
- * without `seconds`. Unreadable values are shown as they came.
- */
-export function formatInstant(iso: string, zone: string, prefs: TimePrefs, locale: string, seconds = true): string {
-  const instant = new Date(iso);
-  if (Number.isNaN(instant.getTime())) return iso;
-  const date = formatDate(datePart(nowInZone(zone, instant)), prefs, locale, false);
-  const time = new Intl.DateTimeFormat(locale, {
+/** A moment as the API or the browser gives it: an ISO string, milliseconds or a `Date`. */
+export type Instant = string | number | Date;
+
+function toDate(instant: Instant): Date | null {
+  const date = instant instanceof Date ? instant : new Date(instant);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+function instantTime(date: Date, zone: string, prefs: Pick<TimePrefs, 'use24Hour'>, locale: string, seconds: boolean) {
+  return new Intl.DateTimeFormat(locale, {
     hour: prefs.use24Hour ? '2-digit' : 'numeric',
     minute: '2-digit',
     ...(seconds ? { second: '2-digit' } : {}),
     hourCycle: prefs.use24Hour ? 'h23' : 'h12',
     timeZone: zone,
-  }).format(instant);
-  return `${date}, ${time}`;
+  }).format(date);
+}
+
+/**
+ * An instant in the user's zone, date format and clock: `01.09.2030, 08:30:15`, or to the minute
+ * without `seconds`. Unreadable values are shown as they came.
+ */
+export function formatInstant(iso: Instant, zone: string, prefs: TimePrefs, locale: string, seconds = true): string {
+  const instant = toDate(iso);
+  if (!instant) return String(iso);
+  const date = formatDate(datePart(nowInZone(zone, instant)), prefs, locale, false);
+  return `${date}, ${instantTime(instant, zone, prefs, locale, seconds)}`;
+}
+
+/** Only the time of day of an instant, in the user's zone and clock: `23:30` or `11:30 PM`. */
+export function formatInstantTime(
+  iso: Instant,
+  zone: string,
+  prefs: Pick<TimePrefs, 'use24Hour'>,
+  locale: string,
+  seconds = false,
+): string {
+  const instant = toDate(iso);
+  return instant ? instantTime(instant, zone, prefs, locale, seconds) : String(iso);
 }

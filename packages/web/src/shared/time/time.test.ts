@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatRange, formatTime, orderedWeekdays, weekdayNames } from './format-time';
+import {
+  formatDate,
+  formatInstant,
+  formatInstantTime,
+  formatRange,
+  formatTime,
+  orderedWeekdays,
+  weekdayNames,
+} from './format-time';
 import { timePrefsFrom, type TimePrefs } from './time-prefs';
 import {
   addMinutes,
@@ -100,5 +108,36 @@ describe('formatting in the user format', () => {
     expect(orderedWeekdays(timePrefsFrom({ week_start_day: '3' }).weekStartDay)).toEqual([1, 2, 3, 4, 5, 6, 0]);
     expect(weekdayNames('en', 'short')[1]).toBe('Mon');
     expect(weekdayNames('de', 'long')[0]).toBe('Sonntag');
+  });
+});
+
+describe('instants (sessions, last activity, sign-ins)', () => {
+  // 22:30 UTC is 23:30 in Berlin (winter time) and the next day in Tokyo.
+  const instant = '2026-11-23T22:30:15Z';
+
+  it('follows the date format and the 24-hour clock in the user zone', () => {
+    const iso24 = prefs({ dateFormat: 'Y-m-d', use24Hour: true });
+    expect(formatInstant(instant, 'Europe/Berlin', iso24, 'en', false)).toBe('2026-11-23, 23:30');
+    expect(formatInstant(instant, 'Europe/Berlin', iso24, 'en')).toBe('2026-11-23, 23:30:15');
+    expect(formatInstant(instant, 'Asia/Tokyo', iso24, 'en', false)).toBe('2026-11-24, 07:30');
+    expect(formatInstant(instant, 'UTC', prefs({ dateFormat: 'd.m.Y', use24Hour: true }), 'de', false)).toBe(
+      '23.11.2026, 22:30',
+    );
+  });
+
+  it('uses the 12-hour clock when chosen, whatever the language would do', () => {
+    const us = prefs({ dateFormat: 'm/d/Y', use24Hour: false });
+    expect(formatInstant(instant, 'Europe/Berlin', us, 'en', false)).toMatch(/^11\/23\/2026, 11:30\s?PM$/);
+    // German writes 24-hour times by default; the preference wins.
+    expect(formatInstantTime(instant, 'Europe/Berlin', us, 'de')).toMatch(/^11:30\s?PM$/);
+    expect(formatInstantTime(instant, 'Europe/Berlin', prefs({ use24Hour: true }), 'en')).toBe('23:30');
+  });
+
+  it('takes milliseconds and dates too, and shows unreadable values as they came', () => {
+    const iso24 = prefs({ dateFormat: 'Y-m-d', use24Hour: true });
+    expect(formatInstantTime(Date.parse(instant), 'UTC', iso24, 'en')).toBe('22:30');
+    expect(formatInstant(new Date(instant), 'UTC', iso24, 'en', false)).toBe('2026-11-23, 22:30');
+    expect(formatInstant('soon', 'UTC', iso24, 'en')).toBe('soon');
+    expect(formatInstantTime('soon', 'UTC', iso24, 'en')).toBe('soon');
   });
 });

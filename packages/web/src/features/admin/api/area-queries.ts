@@ -34,26 +34,85 @@ export interface AreaSaveRequest {
   body: LocationSave;
   /** Attribute values to set (attribute id → value) and to remove. */
   attributes: { set: AttributeValue[]; remove: string[] };
-  /** A new floor-plan image, uploaded after the area itself. */
+  /** A new floor-plan image, uploaded right after the area itself. */
   floorPlan: File | null;
 }
 
-/** Saves in the reference's order: the area, then its attribute values, then the floor plan. */
+/** Which part of saving an area failed. */
+export type AreaSaveStep = 'area' | 'attributes' | 'floorPlan';
+
+/**
+ * A save that failed after its first request: `step` says what failed (`failure` is the API's
+ * error). A new area is removed again (`rolledBack`), so a retry does not leave a duplicate;
+ * `areaId` is set when it exists all the same (an existing area, or a removal that failed too).
+ */
+export class AreaSaveError extends Error {
+  constructor(
+    readonly step: AreaSaveStep,
+    readonly failure: unknown,
+    readonly rolledBack: boolean,
+    readonly areaId: string | null,
+  ) {
+    super(`Saving the area failed at ${step}`);
+    this.name = 'AreaSaveError';
+  }
+}
+
+async function saveParts(client: PerchClient, id: string, request: AreaSaveRequest): Promise<void> {
+  let step: AreaSaveStep = 'floorPlan';
+  try {
+    if (request.floorPlan) {
+      await client.call(routes.location.uploadMap, {
+        params: { id },
+        raw: { data: request.floorPlan, contentType: request.floorPlan.type || 'application/octet-stream' },
+      });
+    }
+    step = 'attributes';
+    for (const { attributeId, value } of request.attributes.set) {
+      await client.call(routes.location.setAttribute, { params: { id, attributeId }, body: { value } });
+    }
+    for (const attributeId of request.attributes.remove) {
+      await client.call(routes.location.removeAttribute, { params: { id, attributeId } });
+    }
+  } catch (error) {
+    throw new AreaSaveError(step, error, false, id);
+  }
+}
+
+/**
+ * Saves an area with its attribute values and floor plan. A new area is all or nothing: it is
+ * created switched off while its plan and values are stored, switched on last when it should
+ * be, and removed again when any part fails — so nobody books an area that is not complete,
+ * and a failed save leaves nothing behind.
+ */
 async function saveArea(client: PerchClient, request: AreaSaveRequest): Promise<string> {
-  let id = request.id;
-  if (id) await client.call(routes.location.update, { params: { id }, body: request.body });
-  else id = (await client.call(routes.location.create, { body: request.body })).id;
-  for (const { attributeId, value } of request.attributes.set) {
-    await client.call(routes.location.setAttribute, { params: { id, attributeId }, body: { value } });
+  if (request.id) {
+    const id = request.id;
+    await client.call(routes.location.update, { params: { id }, body: request.body });
+    await saveParts(client, id, request);
+    return id;
   }
-  for (const attributeId of request.attributes.remove) {
-    await client.call(routes.location.removeAttribute, { params: { id, attributeId } });
-  }
-  if (request.floorPlan) {
-    await client.call(routes.location.uploadMap, {
-      params: { id },
-      raw: { data: request.floorPlan, contentType: request.floorPlan.type || 'application/octet-stream' },
-    });
+  const hasParts =
+    request.floorPlan !== null || request.attributes.set.length > 0 || request.attributes.remove.length > 0;
+  const body = hasParts ? { ...request.body, enabled: false } : request.body;
+  const { id } = await client.call(routes.location.create, { body });
+  try {
+    await saveParts(client, id, request);
+    if (hasParts && request.body.enabled) {
+      try {
+        await client.call(routes.location.update, { params: { id }, body: request.body });
+      } catch (error) {
+        throw new AreaSaveError('area', error, false, id);
+      }
+    }
+  } catch (error) {
+    const failed = error instanceof AreaSaveError ? error : new AreaSaveError('area', error, false, id);
+    try {
+      await client.call(routes.location.delete, { params: { id } });
+    } catch {
+      throw failed;
+    }
+    throw new AreaSaveError(failed.step, failed.failure, true, null);
   }
   return id;
 }
@@ -63,10 +122,11 @@ export function useSaveArea() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: AreaSaveRequest) => saveArea(client, request),
-    onSettled: async (id) => {
+    onSettled: async (savedId, error) => {
       await queryClient.invalidateQueries({ queryKey: adminKeys.areas, exact: true });
       // The booking side's areas and floor plans.
       await queryClient.invalidateQueries({ queryKey: sharedKeys.areas });
+      const id = savedId ?? (error instanceof AreaSaveError ? error.areaId : null);
       if (!id) return;
       // Not the spaces: the floor-plan editor may hold unsaved work based on them.
       await Promise.all(

@@ -16,7 +16,7 @@ import {
 import { useForm } from '@mantine/form';
 import type { AttributeValue, Group as UserGroup, Location, LocationMap, SpaceAttribute } from '@perch/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../app/session/session-context';
 import type { MessageKey } from '../../../i18n';
@@ -49,6 +49,12 @@ export interface AreaDetailsSubmit {
   floorPlan: File | null;
 }
 
+/** How a save went; `floorPlanRefused` when the chosen file was refused (choose another). */
+export interface AreaDetailsSubmitResult {
+  saved: boolean;
+  floorPlanRefused?: boolean;
+}
+
 interface AreaDetailsFormProps {
   area: Location | undefined;
   map: LocationMap | null;
@@ -58,7 +64,10 @@ interface AreaDetailsFormProps {
   groups: readonly UserGroup[];
   timezones: readonly string[];
   saving: boolean;
-  onSubmit: (submit: AreaDetailsSubmit) => Promise<boolean>;
+  onSubmit: (submit: AreaDetailsSubmit) => Promise<AreaDetailsSubmitResult>;
+  /** Why the chosen floor plan cannot be used; kept by the page, so it outlives a reload of the form. */
+  floorPlanProblem: string | null;
+  onFloorPlanProblem: (problem: string | null) => void;
   onDirtyChange: (dirty: boolean) => void;
 }
 
@@ -67,6 +76,8 @@ export function AreaDetailsForm(props: AreaDetailsFormProps) {
   const { t } = useTranslation();
   const { settings } = useSignedInSession();
   const [floorPlan, setFloorPlan] = useState<File | null>(null);
+  const [checkingFloorPlan, setCheckingFloorPlan] = useState(false);
+  const onCheckingChange = useCallback((checking: boolean) => setCheckingFloorPlan(checking), []);
   const form = useForm<AreaFormValues>({
     initialValues: areaFormValues(props.area, props.attributeValues),
     validate: {
@@ -81,7 +92,7 @@ export function AreaDetailsForm(props: AreaDetailsFormProps) {
 
   const errorOf = (field: keyof AreaFormValues) => {
     const key = form.errors[field];
-    return typeof key === 'string' ? t(key as MessageKey, { max: AREA_NAME_MAX }) : undefined;
+    return typeof key === 'string' ? t(key as MessageKey, { count: AREA_NAME_MAX }) : undefined;
   };
 
   const timezoneOptions = useMemo(
@@ -94,9 +105,13 @@ export function AreaDetailsForm(props: AreaDetailsFormProps) {
   const groupOptions = props.groups.map((g) => ({ value: g.id, label: g.name }));
 
   const submit = form.onSubmit(async (values) => {
-    const saved = await props.onSubmit({ values, floorPlan });
-    if (saved) {
+    if (checkingFloorPlan) return;
+    const result = await props.onSubmit({ values, floorPlan });
+    if (result.saved) {
       form.resetDirty(values);
+      setFloorPlan(null);
+    } else if (result.floorPlanRefused) {
+      // The rest of the form stays as it is; another file can be chosen and saved again.
       setFloorPlan(null);
     }
   });
@@ -175,7 +190,14 @@ export function AreaDetailsForm(props: AreaDetailsFormProps) {
           </Stack>
           <Stack gap="md">
             <Section title={t('floorPlan')}>
-              <FloorPlanField currentMap={props.map} file={floorPlan} onFile={setFloorPlan} />
+              <FloorPlanField
+                currentMap={props.map}
+                file={floorPlan}
+                onFile={setFloorPlan}
+                problem={props.floorPlanProblem}
+                onProblem={props.onFloorPlanProblem}
+                onCheckingChange={onCheckingChange}
+              />
             </Section>
             {props.attributes.length > 0 && (
               <Section title={t('attributes')}>
@@ -204,7 +226,7 @@ export function AreaDetailsForm(props: AreaDetailsFormProps) {
           )}
           <Button
             type="submit"
-            loading={props.saving}
+            loading={props.saving || checkingFloorPlan}
             leftSection={<IconDeviceFloppy size={18} aria-hidden />}
             disabled={!dirty && Boolean(props.area)}
           >

@@ -1,14 +1,14 @@
 import { Alert, Badge, Button, Center, Loader, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconInfoCircle, IconMap2, IconSettings, IconTrash } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { IconInfoCircle, IconMap2, IconQrcode, IconSettings, IconTrash } from '@tabler/icons-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useWidePage } from '../../../app/shell/page-width';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { NotFoundPage } from '../../../shared/system-pages/NotFoundPage';
 import { useAreaMap } from '../../../shared/api/area-queries';
-import { useArea, useAreaAttributeValues, useDeleteArea, useSaveArea } from '../api/area-queries';
+import { AreaSaveError, useArea, useAreaAttributeValues, useDeleteArea, useSaveArea } from '../api/area-queries';
 import { useGroups } from '../api/group-queries';
 import { isNotFound } from '../api/is-not-found';
 import { useTimezones } from '../api/setting-queries';
@@ -20,7 +20,8 @@ import { QueryFailure } from '../ui/QueryFailure';
 import { useConfirmDelete } from '../ui/use-confirm-delete';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes-guard';
 import { areaSaveBody, attributeChanges } from './area-form';
-import { AreaDetailsForm, type AreaDetailsSubmit } from './AreaDetailsForm';
+import { AreaDetailsForm, type AreaDetailsSubmit, type AreaDetailsSubmitResult } from './AreaDetailsForm';
+import { useFloorPlanRefusal } from './floor-plan-refusal';
 
 type AreaTab = 'plan' | 'details';
 
@@ -56,6 +57,9 @@ export function AreaEditor({ areaId }: { areaId: string | undefined }) {
   const [detailsDirty, setDetailsDirty] = useState(false);
   const [planDirty, setPlanDirty] = useState(false);
   const [createdId, setCreatedId] = useState<string | null>(null);
+  const [floorPlanProblem, setFloorPlanProblem] = useState<string | null>(null);
+  const floorPlanRefusal = useFloorPlanRefusal();
+  const closeButtonProps = useMemo(() => ({ 'aria-label': t('close') }), [t]);
   useUnsavedChangesGuard(detailsDirty || planDirty);
 
   // After creating, move on to the floor plan once the form no longer counts as unsaved.
@@ -71,7 +75,9 @@ export function AreaEditor({ areaId }: { areaId: string | undefined }) {
     });
 
   const onSubmit = useCallback(
-    async ({ values, floorPlan }: AreaDetailsSubmit) => {
+    async ({ values, floorPlan }: AreaDetailsSubmit): Promise<AreaDetailsSubmitResult> => {
+      const name = values.name.trim();
+      setFloorPlanProblem(null);
       try {
         const id = await saveArea.mutateAsync({
           id: areaId,
@@ -79,15 +85,47 @@ export function AreaEditor({ areaId }: { areaId: string | undefined }) {
           attributes: attributeChanges(values.attributes, attributeValues.data ?? []),
           floorPlan,
         });
-        notifications.show({ color: 'teal', message: t('areaSaved', { name: values.name.trim() }) });
+        notifications.show({ color: 'teal', message: t('areaSaved', { name }), closeButtonProps });
         if (!areaId) setCreatedId(id);
-        return true;
+        return { saved: true };
       } catch (error) {
-        notifications.show({ color: 'red', title: t('areaNotSaved'), message: errorMessage(error) });
-        return false;
+        if (!(error instanceof AreaSaveError)) {
+          notifications.show({
+            color: 'red',
+            title: t('areaNotSaved'),
+            message: errorMessage(error),
+            closeButtonProps,
+          });
+          return { saved: false };
+        }
+        const refusal = error.step === 'floorPlan' ? floorPlanRefusal(error.failure) : null;
+        const problem = refusal ?? errorMessage(error.failure);
+        if (refusal) setFloorPlanProblem(refusal);
+        if (error.rolledBack) {
+          notifications.show({ color: 'red', title: t('areaNotCreated'), message: problem, closeButtonProps });
+          return { saved: false, floorPlanRefused: Boolean(refusal) };
+        }
+        if (!areaId && error.areaId) {
+          // The area could not be removed again: it stays, switched off, and the editor moves to it.
+          notifications.show({
+            color: 'yellow',
+            title: t('areaCreatedIncomplete', { name }),
+            message: problem,
+            closeButtonProps,
+          });
+          setCreatedId(error.areaId);
+          return { saved: true };
+        }
+        notifications.show({
+          color: 'red',
+          title: error.step === 'floorPlan' ? t('areaFloorPlanNotSaved') : t('areaNotSaved'),
+          message: problem,
+          closeButtonProps,
+        });
+        return { saved: false, floorPlanRefused: Boolean(refusal) };
       }
     },
-    [saveArea, areaId, area.data, attributeValues.data, t, errorMessage],
+    [saveArea, areaId, area.data, attributeValues.data, t, errorMessage, floorPlanRefusal, closeButtonProps],
   );
 
   const askDelete = () => {
@@ -101,10 +139,14 @@ export function AreaEditor({ areaId }: { areaId: string | undefined }) {
           onSuccess: () => {
             setDetailsDirty(false);
             setPlanDirty(false);
-            notifications.show({ color: 'teal', message: t('areaDeleted', { name: current.name }) });
+            notifications.show({
+              color: 'teal',
+              message: t('areaDeleted', { name: current.name }),
+              closeButtonProps,
+            });
             navigate('/admin/areas', { replace: true });
           },
-          onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+          onError: (error) => notifications.show({ color: 'red', message: errorMessage(error), closeButtonProps }),
         }),
     });
   };
@@ -112,12 +154,14 @@ export function AreaEditor({ areaId }: { areaId: string | undefined }) {
   if (!isNew && area.isError && isNotFound(area.error)) return <NotFoundPage />;
   const title = isNew ? t('newArea') : (area.data?.name ?? t('loading'));
   const failed = [area, attributeValues, spaces, attributes, groups, timezones, map].find((q) => q.isError);
+  // An area without a floor plan never loads one (the query stays disabled): nothing to wait for.
+  const mapLoading = map.isLoading;
   const detailsReady =
-    (isNew || (area.isSuccess && attributeValues.isSuccess && !map.isPending)) &&
+    (isNew || (area.isSuccess && attributeValues.isSuccess && !mapLoading)) &&
     attributes.isSuccess &&
     groups.isSuccess &&
     timezones.isSuccess;
-  const planReady = area.isSuccess && spaces.isSuccess && attributes.isSuccess && groups.isSuccess && !map.isPending;
+  const planReady = area.isSuccess && spaces.isSuccess && attributes.isSuccess && groups.isSuccess && !mapLoading;
   const mapData = map.data ?? null;
 
   return (
@@ -126,16 +170,26 @@ export function AreaEditor({ areaId }: { areaId: string | undefined }) {
       trail={[{ label: t('navAdminAreas'), to: '/admin/areas' }]}
       titleAside={
         area.data && (
-          <Badge variant="light" color={area.data.enabled ? 'teal' : 'gray'}>
+          <Badge variant="light" color={area.data.enabled ? 'teal' : 'gray'} style={{ flexShrink: 0 }}>
             {area.data.enabled ? t('enabled') : t('disabled')}
           </Badge>
         )
       }
       actions={
         area.data && (
-          <Button variant="default" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={askDelete}>
-            {t('deleteArea')}
-          </Button>
+          <>
+            <Button
+              component={Link}
+              to={`/admin/areas/${area.data.id}/spaces`}
+              variant="default"
+              leftSection={<IconQrcode size={16} aria-hidden />}
+            >
+              {t('spacesAndQrCodes')}
+            </Button>
+            <Button variant="default" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={askDelete}>
+              {t('deleteArea')}
+            </Button>
+          </>
         )
       }
     >
@@ -183,6 +237,8 @@ export function AreaEditor({ areaId }: { areaId: string | undefined }) {
               saving={saveArea.isPending}
               onSubmit={onSubmit}
               onDirtyChange={setDetailsDirty}
+              floorPlanProblem={floorPlanProblem}
+              onFloorPlanProblem={setFloorPlanProblem}
             />
           )}
         </Tabs.Panel>

@@ -23,7 +23,12 @@ function NoAreasYet() {
   const errorMessage = useApiErrorMessage();
   const load = () =>
     loadSample.mutate(undefined, {
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+      onError: (error) =>
+        notifications.show({
+          color: 'red',
+          message: errorMessage(error),
+          closeButtonProps: { 'aria-label': t('close') },
+        }),
     });
   return (
     <EmptyState
@@ -70,8 +75,18 @@ export function AreasListPage() {
       message: t('confirmDeleteArea'),
       onConfirm: () =>
         deleteArea.mutate(area.id, {
-          onSuccess: () => notifications.show({ color: 'teal', message: t('areaDeleted', { name: area.name }) }),
-          onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+          onSuccess: () =>
+            notifications.show({
+              color: 'teal',
+              message: t('areaDeleted', { name: area.name }),
+              closeButtonProps: { 'aria-label': t('close') },
+            }),
+          onError: (error) =>
+            notifications.show({
+              color: 'red',
+              message: errorMessage(error),
+              closeButtonProps: { 'aria-label': t('close') },
+            }),
         }),
     });
 

@@ -42,7 +42,8 @@ export function AreasTable({ areas, onDelete }: AreasTableProps) {
               width={150}
               visibleFrom="sm"
             />
-            <SortableHeader column="enabled" label={t('status')} sort={sort} onSort={onSort} width={140} />
+            {/* As narrow as its badge, so a name has the room on a phone. */}
+            <SortableHeader column="enabled" label={t('status')} sort={sort} onSort={onSort} width="1%" />
             <Table.Th w={60}>
               <VisuallyHidden>{t('actions')}</VisuallyHidden>
             </Table.Th>
@@ -60,7 +61,8 @@ export function AreasTable({ areas, onDelete }: AreasTableProps) {
           )}
           {rows.map((area) => (
             <Table.Tr key={area.id} onClick={() => navigate(`/admin/areas/${area.id}`)} style={{ cursor: 'pointer' }}>
-              <Table.Td>
+              {/* Names without spaces wrap anywhere rather than widening the table past the screen. */}
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
                 <Anchor component={Link} to={`/admin/areas/${area.id}`} fw={600} onClick={(e) => e.stopPropagation()}>
                   {area.name}
                 </Anchor>
@@ -76,7 +78,7 @@ export function AreasTable({ areas, onDelete }: AreasTableProps) {
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color={area.enabled ? 'teal' : 'gray'}>
+                <Badge variant="light" color={area.enabled ? 'teal' : 'gray'} style={{ minWidth: 'max-content' }}>
                   {area.enabled ? t('enabled') : t('disabled')}
                 </Badge>
               </Table.Td>

@@ -1,15 +1,26 @@
-import { Button, FileButton, Group, Image, Paper, Stack, Text } from '@mantine/core';
+import { Button, FileButton, Group, Image, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { LocationMap } from '@perch/contract';
 import { IconPhotoUp, IconX } from '@tabler/icons-react';
-import { useEffect, useMemo, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import classes from './area-page.module.css';
-import { FLOOR_PLAN_ACCEPT, floorPlanFileProblem, formatMegabytes, imageFormatName } from './floor-plan-file';
+import {
+  FLOOR_PLAN_ACCEPT,
+  FLOOR_PLAN_MAX_MB,
+  formatMegabytes,
+  imageFormatName,
+  inspectFloorPlanFile,
+} from './floor-plan-file';
 
 interface FloorPlanFieldProps {
   currentMap: LocationMap | null;
   file: File | null;
   onFile: (file: File | null) => void;
+  /** Why the last chosen file cannot be used (checked here, or refused by the server on save). */
+  problem: string | null;
+  onProblem: (problem: string | null) => void;
+  /** True while a chosen file is being checked (saving waits for it). */
+  onCheckingChange: (checking: boolean) => void;
 }
 
 interface Preview {
@@ -37,27 +48,56 @@ function useFilePreview(file: File | null): Preview | null {
 }
 
 /** Choose or drop a floor-plan image; shows what will be used and how large it is. */
-export function FloorPlanField({ currentMap, file, onFile }: FloorPlanFieldProps) {
+export function FloorPlanField({
+  currentMap,
+  file,
+  onFile,
+  problem,
+  onProblem,
+  onCheckingChange,
+}: FloorPlanFieldProps) {
   const { t, i18n } = useTranslation();
-  const [problem, setProblem] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
   const [dragging, setDragging] = useState(false);
+  // Only the newest choice counts when files are chosen quickly one after the other.
+  const latestChoice = useRef(0);
+  // The file input forgets each choice, so choosing the same file again (after a refusal) counts.
+  const resetInput = useRef<() => void>(null);
   const filePreview = useFilePreview(file);
   const currentUrl = useMemo(
     () => (currentMap ? `data:image/${currentMap.mimeType};base64,${currentMap.data}` : null),
     [currentMap],
   );
 
-  const accept = (chosen: File | null) => {
+  useEffect(() => onCheckingChange(checking), [checking, onCheckingChange]);
+
+  const accept = async (chosen: File | null) => {
     if (!chosen) return;
-    const reason = floorPlanFileProblem(chosen);
-    setProblem(reason ? t(reason, { mb: 20 }) : null);
-    if (!reason) onFile(chosen);
+    const choice = ++latestChoice.current;
+    resetInput.current?.();
+    setChecking(true);
+    onProblem(null);
+    try {
+      const check = await inspectFloorPlanFile(chosen);
+      if (choice !== latestChoice.current) return;
+      if (check.ok) onFile(chosen);
+      else {
+        const number = new Intl.NumberFormat(i18n.language);
+        const values = Object.entries(check.problem.values ?? {}).map(([k, v]) => [
+          k,
+          typeof v === 'number' ? number.format(v) : v,
+        ]);
+        onProblem(t(check.problem.key, { name: chosen.name, ...Object.fromEntries(values) }));
+      }
+    } finally {
+      if (choice === latestChoice.current) setChecking(false);
+    }
   };
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
-    accept(event.dataTransfer.files[0] ?? null);
+    void accept(event.dataTransfer.files[0] ?? null);
   };
 
   const shownUrl = filePreview?.url ?? (file ? null : currentUrl);
@@ -100,7 +140,7 @@ export function FloorPlanField({ currentMap, file, onFile }: FloorPlanFieldProps
         <Group gap="sm" justify="center" wrap="wrap">
           <IconPhotoUp size={22} aria-hidden />
           <Text fz="sm">{t('dropFloorPlan')}</Text>
-          <FileButton onChange={accept} accept={FLOOR_PLAN_ACCEPT}>
+          <FileButton resetRef={resetInput} onChange={(chosen) => void accept(chosen)} accept={FLOOR_PLAN_ACCEPT}>
             {(props) => (
               <Button {...props} variant="default" size="xs">
                 {currentMap || file ? t('replaceFloorPlan') : t('chooseFile')}
@@ -120,14 +160,22 @@ export function FloorPlanField({ currentMap, file, onFile }: FloorPlanFieldProps
           )}
         </Group>
         <Text fz="xs" c="dimmed" ta="center" mt={6}>
-          {t('floorPlanFormats', { mb: 20 })}
+          {t('floorPlanFormats', { mb: FLOOR_PLAN_MAX_MB })}
         </Text>
       </div>
-      {problem && (
-        <Text fz="sm" c="red" role="alert">
-          {problem}
-        </Text>
+      {checking && (
+        <Group gap="xs" role="status">
+          <Loader size="xs" aria-hidden />
+          <Text fz="sm">{t('floorPlanChecking')}</Text>
+        </Group>
       )}
+      <div role="alert">
+        {problem && (
+          <Text fz="sm" c="var(--mantine-color-error)" fw={500}>
+            {problem}
+          </Text>
+        )}
+      </div>
     </Stack>
   );
 }

@@ -65,7 +65,13 @@ export function AttributeFormModal({ attribute, opened, onClose }: AttributeForm
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={attribute ? t('editAttribute') : t('newAttribute')} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={attribute ? t('editAttribute') : t('newAttribute')}
+      closeButtonProps={{ 'aria-label': t('close') }}
+      centered
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { SpaceAttribute } from '@perch/contract';
@@ -15,8 +15,23 @@ import { SortableHeader } from '../ui/SortableHeader';
 import { nextSort, sortRows, type SortState } from '../ui/sorting';
 import { useConfirmDelete } from '../ui/use-confirm-delete';
 import { ATTRIBUTE_TYPE_LABEL, AttributeFormModal } from './AttributeFormModal';
+import classes from './attributes.module.css';
 
 type AttributeColumn = 'label' | 'type';
+
+function AppliesTo({ attribute }: { attribute: SpaceAttribute }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6}>
+      {attribute.spaceApplicable && <Badge variant="light">{t('appliesToSpaces')}</Badge>}
+      {attribute.locationApplicable && (
+        <Badge variant="light" color="grape">
+          {t('appliesToAreas')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
 
 /** `/admin/attributes`: the features spaces and areas can be described and searched by. */
 export function AttributesPage() {
@@ -49,7 +64,12 @@ export function AttributesPage() {
       message: t('confirmDeleteAttribute'),
       onConfirm: () =>
         deleteAttribute.mutate(attribute.id, {
-          onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+          onError: (error) =>
+            notifications.show({
+              color: 'red',
+              message: errorMessage(error),
+              closeButtonProps: { 'aria-label': t('close') },
+            }),
         }),
     });
 
@@ -77,7 +97,7 @@ export function AttributesPage() {
       )}
       {attributes.isSuccess && !empty && (
         <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={480} type="native">
+          <Table.ScrollContainer minWidth={300} type="native">
             <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -93,9 +113,10 @@ export function AttributesPage() {
                     sort={sort}
                     onSort={(c) => setSort((s) => nextSort(s, c))}
                     width={140}
+                    visibleFrom="sm"
                   />
-                  <Table.Th>{t('attributeAppliesTo')}</Table.Th>
-                  <Table.Th w={100}>
+                  <Table.Th visibleFrom="sm">{t('attributeAppliesTo')}</Table.Th>
+                  <Table.Th w={92}>
                     <VisuallyHidden>{t('actions')}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
@@ -103,23 +124,21 @@ export function AttributesPage() {
               <Table.Tbody>
                 {rows.map((attribute) => (
                   <Table.Tr key={attribute.id}>
-                    <Table.Td>
-                      <Text fw={600} fz="sm">
+                    <Table.Td className={classes.nameCell}>
+                      <Text fw={600} fz="sm" className={classes.name}>
                         {attribute.label}
                       </Text>
+                      {/* On a phone the type and what it applies to stand under the name. */}
+                      <Stack gap={6} mt={6} hiddenFrom="sm">
+                        <Text fz="sm">{t(ATTRIBUTE_TYPE_LABEL[attribute.type] ?? 'attributeTypeText')}</Text>
+                        <AppliesTo attribute={attribute} />
+                      </Stack>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td visibleFrom="sm">
                       <Text fz="sm">{t(ATTRIBUTE_TYPE_LABEL[attribute.type] ?? 'attributeTypeText')}</Text>
                     </Table.Td>
-                    <Table.Td>
-                      <Group gap={6}>
-                        {attribute.spaceApplicable && <Badge variant="light">{t('appliesToSpaces')}</Badge>}
-                        {attribute.locationApplicable && (
-                          <Badge variant="light" color="grape">
-                            {t('appliesToAreas')}
-                          </Badge>
-                        )}
-                      </Group>
+                    <Table.Td visibleFrom="sm">
+                      <AppliesTo attribute={attribute} />
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">

@@ -129,7 +129,7 @@ const required: Check = (v) => (v.trim() ? null : { key: 'errorRequired' });
 const tooLong =
   (max: number): Check =>
   (v) =>
-    v.length > max ? { key: 'errorTooLong', values: { max } } : null;
+    v.length > max ? { key: 'errorTooLong', values: { count: max } } : null;
 const placeholderFree: Check = (v) => {
   const placeholder = leftPlaceholder(v);
   return placeholder ? { key: 'authProviderErrorPlaceholder', values: { placeholder } } : null;

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
 import { isOn } from '../../../app/session/session-data';
+import { useInstantFormat } from '../../../shared/time/use-instant-format';
 import { EmptyState } from '../../../app/ui/EmptyState';
 import { useAreas } from '../api/area-queries';
 import { isStatsHidden, useStats } from '../api/stats-queries';
@@ -39,7 +40,7 @@ function HiddenStats() {
 
 /** `/admin/dashboard`: counts, utilisation and booking patterns, and the CSV export. Space admins and up. */
 export function DashboardPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { settings } = useSignedInSession();
   const hidden = isOn(settings, 'hide_stats');
   // The presence report has a tab of its own unless the organisation hides reports.
@@ -48,9 +49,8 @@ export function DashboardPage() {
   const view = !reportsHidden && searchParams.get('view') === 'presence' ? 'presence' : 'overview';
   const stats = useStats();
   const areas = useAreas();
-  const updated = stats.dataUpdatedAt
-    ? new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(stats.dataUpdatedAt)
-    : null;
+  const format = useInstantFormat();
+  const updated = stats.dataUpdatedAt ? format.time(stats.dataUpdatedAt) : null;
 
   const refresh = (
     <Group gap={6} wrap="nowrap">

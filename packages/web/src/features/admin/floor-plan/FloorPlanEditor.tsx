@@ -104,7 +104,7 @@ export function FloorPlanEditor({
       return;
     }
     if (changes.count > SPACE_BULK_MAX) {
-      setSaveError(t('errorTooManyChanges', { max: SPACE_BULK_MAX, count: changes.count }));
+      setSaveError(t('errorTooManyChanges', { count: SPACE_BULK_MAX, num: changes.count }));
       return;
     }
     setSaving(true);

@@ -2,6 +2,7 @@ import { List, NavLink, ScrollArea, Stack, Text, TextInput, Title } from '@manti
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { compareNaturally } from '../../../shared/text/natural-order';
 import { matchesQuery } from '../ui/sorting';
 import type { PlanSnapshot } from './editor-state';
 
@@ -18,12 +19,11 @@ export function SpaceListPanel({ snapshot, onPick }: SpaceListPanelProps) {
   const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
   const matches = useMemo(() => {
-    // "Desk 2" before "Desk 10".
-    const collator = new Intl.Collator(i18n.language, { numeric: true, sensitivity: 'base' });
+    // "Desk 2" before "Desk 10", as on the booking map.
     const name = (key: string) => snapshot.spaces[key]?.name ?? '';
     return snapshot.order
       .filter((k) => matchesQuery(query, name(k)))
-      .sort((a, b) => collator.compare(name(a), name(b)));
+      .sort((a, b) => compareNaturally(name(a), name(b), i18n.language));
   }, [snapshot, query, i18n.language]);
   return (
     <Stack gap="sm">

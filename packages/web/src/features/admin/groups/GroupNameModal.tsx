@@ -55,7 +55,7 @@ export function GroupNameModal({ group, onClose, onSaved }: GroupNameModalProps)
         <Stack gap="md">
           <TextInput
             {...form.getInputProps('name')}
-            error={nameError ? t(nameError as MessageKey, { min: GROUP_NAME_MIN }) : failure}
+            error={nameError ? t(nameError as MessageKey, { count: GROUP_NAME_MIN }) : failure}
             label={t('groupName')}
             maxLength={GROUP_NAME_MAX}
             errorProps={{ role: 'alert' }}

@@ -81,7 +81,7 @@ export function OrganizationForm({ org }: OrganizationFormProps) {
 
   const errorOf = (field: keyof OrganizationFormValues): string | undefined => {
     const error = form.errors[field];
-    return typeof error === 'string' ? t(error as MessageKey, { max: ORG_EMAIL_MAX }) : undefined;
+    return typeof error === 'string' ? t(error as MessageKey, { count: ORG_EMAIL_MAX }) : undefined;
   };
   const own = org !== null && org.id === me.organizationId;
   const emailWaitsForCode = org !== null && !isSuperAdmin(me.role);

@@ -38,7 +38,7 @@ export function settingProblem(
     case 'int':
       return { key: 'errorWholeNumberRange', values: { min: field.min ?? 0, max: field.max ?? 999_999_999 } };
     case 'string':
-      if (problem === 'length') return { key: 'errorTooLong', values: { max: field.maxLength ?? 256 } };
+      if (problem === 'length') return { key: 'errorTooLong', values: { count: field.maxLength ?? 256 } };
       if (field.check === 'url') return { key: 'errorLogoUrl' };
       if (field.check === 'timezone') return { key: 'errorTimezone' };
       return null;

@@ -22,6 +22,7 @@ export function useConfirmDelete(): (options: ConfirmDeleteOptions) => void {
         labels: { confirm: confirmLabel ?? t('delete'), cancel: t('cancel') },
         confirmProps: { color: 'red' },
         cancelProps: { 'data-autofocus': true },
+        closeButtonProps: { 'aria-label': t('close') },
         onConfirm,
       }),
     [t],

@@ -26,6 +26,7 @@ export function useUnsavedChangesGuard(dirty: boolean): void {
       labels: { confirm: t('discardAndLeave'), cancel: t('stayHere') },
       confirmProps: { color: 'red' },
       cancelProps: { 'data-autofocus': true },
+      closeButtonProps: { 'aria-label': t('close') },
       onConfirm: () => {
         decided = true;
         blocker.proceed();

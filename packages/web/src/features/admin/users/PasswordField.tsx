@@ -11,7 +11,10 @@ interface PasswordFieldProps {
   label: string;
 }
 
-/** A password input with a generator; a generated password is shown so it can be passed on. */
+/**
+ * A password input with a generator; a generated password is shown so it can be passed on.
+ * The complexity rule is its help text, and its error when broken: never both at once.
+ */
 export function PasswordField({ value, onChange, error, label }: PasswordFieldProps) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
@@ -19,7 +22,7 @@ export function PasswordField({ value, onChange, error, label }: PasswordFieldPr
     <div>
       <PasswordInput
         label={label}
-        description={t('passwordRequirements')}
+        description={error === t('passwordRequirements') ? undefined : t('passwordRequirements')}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         value={value}
         onChange={(e) => onChange(e.currentTarget.value)}

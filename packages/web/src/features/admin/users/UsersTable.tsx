@@ -5,6 +5,7 @@ import { IconPencil, IconRobot, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
+import { useInstantFormat } from '../../../shared/time/use-instant-format';
 import { RowAction } from '../ui/RowAction';
 import { SortableHeader } from '../ui/SortableHeader';
 import type { SortState } from '../ui/sorting';
@@ -18,14 +19,6 @@ interface UsersTableProps {
   sort: SortState<UserColumn>;
   onSort: (column: UserColumn) => void;
   onDelete: (user: User) => void;
-}
-
-function formatActivity(iso: string | null, language: string): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? null
-    : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 export function RoleBadge({ role }: { role: number }) {
@@ -55,9 +48,11 @@ export function RoleBadge({ role }: { role: number }) {
 
 /** One page of users; people this admin may not manage are listed without links or buttons. */
 export function UsersTable({ users, sort, onSort, onDelete }: UsersTableProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const { user: me } = useSignedInSession();
+  const format = useInstantFormat();
+  const formatActivity = (iso: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? format.dateTime(iso) : null);
   return (
     <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
       <Table.ScrollContainer minWidth={320} type="native">
@@ -84,7 +79,7 @@ export function UsersTable({ users, sort, onSort, onDelete }: UsersTableProps) {
               const manageable = mayManageUser(me, user);
               const label = fullName(user) || user.email;
               const editPath = `/admin/users/${user.id}`;
-              const activity = formatActivity(user.lastActivity, i18n.language);
+              const activity = formatActivity(user.lastActivity);
               return (
                 <Table.Tr
                   key={user.id}

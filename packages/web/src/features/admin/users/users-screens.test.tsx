@@ -101,6 +101,23 @@ describe('users screen', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
   });
 
+  it('shows the password rule once: as help, or as the error in its place', async () => {
+    storeSession();
+    const server = fakeServer({ ...signedInRoutes(orgAdmin), 'GET /group/': () => json(GROUPS) });
+    renderApp('/admin/users/new', server);
+    fireEvent.change(await screen.findByRole('textbox', { name: /First name/ }), { target: { value: 'Grace' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Last name/ }), { target: { value: 'Hopper' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Email address/ }), {
+      target: { value: 'grace@example.com' },
+    });
+    expect(screen.getAllByText(/at least 8 characters/)).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'weak' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create user' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/at least 8 characters/);
+    expect(screen.getAllByText(/at least 8 characters/)).toHaveLength(1);
+    expect(server.calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
   it('locks the role of the admin’s own account and offers no roles above their own', async () => {
     storeSession();
     const server = fakeServer({

@@ -75,7 +75,7 @@ export function WikiSecretField({ secretSet, value, onChange, problem }: WikiSec
       </Group>
       <PasswordInput
         label={secretSet ? t('wikiSecretNewLabel') : t('wikiSecretLabel')}
-        description={secretSet ? t('wikiSecretHintSet') : t('wikiSecretHint', { min: SECRET_MIN_LENGTH })}
+        description={secretSet ? t('wikiSecretHintSet') : t('wikiSecretHint', { count: SECRET_MIN_LENGTH })}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         value={value}
         onChange={(e) => {

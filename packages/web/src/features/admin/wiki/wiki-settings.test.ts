@@ -69,9 +69,9 @@ describe('team wiki settings', () => {
 
   it('wants a secret long enough, or none (keep the stored one)', () => {
     expect(secretProblem('')).toBeNull();
-    expect(secretProblem('short')).toEqual({ key: 'wikiSecretTooShort', values: { min: 16 } });
+    expect(secretProblem('short')).toEqual({ key: 'wikiSecretTooShort', values: { count: 16 } });
     expect(secretProblem('has spaces in the middle')?.key).toBe('wikiSecretSpaces');
-    expect(secretProblem('x'.repeat(257))).toEqual({ key: 'wikiSecretTooLong', values: { max: 256 } });
+    expect(secretProblem('x'.repeat(257))).toEqual({ key: 'wikiSecretTooLong', values: { count: 256 } });
     expect(secretProblem('x'.repeat(16))).toBeNull();
   });
 

@@ -61,8 +61,8 @@ export function originsProblem(text: string): Message | null {
 export function secretProblem(secret: string): Message | null {
   if (secret === '') return null;
   if (/\s/.test(secret)) return { key: 'wikiSecretSpaces' };
-  if (secret.length < SECRET_MIN_LENGTH) return { key: 'wikiSecretTooShort', values: { min: SECRET_MIN_LENGTH } };
-  if (secret.length > SECRET_MAX_LENGTH) return { key: 'wikiSecretTooLong', values: { max: SECRET_MAX_LENGTH } };
+  if (secret.length < SECRET_MIN_LENGTH) return { key: 'wikiSecretTooShort', values: { count: SECRET_MIN_LENGTH } };
+  if (secret.length > SECRET_MAX_LENGTH) return { key: 'wikiSecretTooLong', values: { count: SECRET_MAX_LENGTH } };
   return null;
 }
 

@@ -80,7 +80,7 @@ export function BookingTab({ values, errors, set }: PreferenceTabProps) {
           </SimpleGrid>
           {maxHours > 0 && workingMinutes > maxHours * 60 && (
             <Text fz="sm" c="dimmed" mt="xs">
-              {t('workingHoursHintExceedsMaxDuration', { num: maxHours })}
+              {t('workingHoursHintExceedsMaxDuration', { count: maxHours })}
             </Text>
           )}
         </div>

@@ -20,6 +20,7 @@ import { signsInWithPassword } from '../../../app/session/second-factor-policy';
 import { useSession, useSignedInSession } from '../../../app/session/session-context';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { AccountMergeSection } from '../../../shared/account-merge/AccountMergeSection';
+import { useInstantFormat } from '../../../shared/time/use-instant-format';
 import { useChangePassword, useRevokeSession, useSessions } from '../api/account-queries';
 import { PasskeySection } from '../security/PasskeySection';
 import { TotpSection } from '../security/TotpSection';
@@ -86,14 +87,12 @@ function ChangePassword() {
 }
 
 function SessionList() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const errorMessage = useApiErrorMessage();
   const sessions = useSessions();
   const revoke = useRevokeSession();
-  const when = (iso: string) =>
-    Number.isNaN(Date.parse(iso))
-      ? '—'
-      : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const format = useInstantFormat();
+  const when = (iso: string) => (Number.isNaN(Date.parse(iso)) ? '—' : format.dateTime(iso));
   return (
     <Stack gap="sm">
       <Title order={2} fz="h4">
@@ -123,8 +122,8 @@ function SessionList() {
                       {s.current && <Badge variant="light">{t('thisDevice')}</Badge>}
                     </Group>
                   </Table.Td>
-                  <Table.Td>{when(s.created)}</Table.Td>
-                  <Table.Td>{when(s.lastActivity)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(s.created)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(s.lastActivity)}</Table.Td>
                   <Table.Td>
                     {!s.current && (
                       <Button

@@ -29,7 +29,7 @@ export function useBookingPrecheck(request: { areaId: string; enter: string; lea
   });
 }
 
-/** Books one space; answers the new booking's id. */
+/** Books one space (for someone else when `userEmail` is set); answers the new booking's id. */
 export function useCreateBooking() {
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -60,5 +60,32 @@ export function useRecurringPrecheck(body: RecurringBookingSave | null) {
     enabled: body !== null,
     staleTime: 0,
     gcTime: 0,
+  });
+}
+
+/** Moves a booking to other times (`PUT /booking/{id}`): the server checks the same rules as for a new one. */
+export function useUpdateBooking() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: BookingSave }) =>
+      client.call(routes.booking.update, { params: { id }, body }),
+    onSettled: () => refreshBookings(queryClient),
+  });
+}
+
+/**
+ * Cancels a booking, or the rest of its series (`seriesId`). A `reason` (space admins cancelling
+ * someone else's booking) is quoted in the owner's cancellation mail.
+ */
+export function useCancelBooking() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, seriesId, reason }: { id: string; seriesId?: string; reason?: string }) => {
+      if (seriesId) await client.call(routes.recurringBooking.delete, { params: { id: seriesId } });
+      else await client.call(routes.booking.delete, { params: { id }, query: { reason: reason || undefined } });
+    },
+    onSettled: () => refreshBookings(queryClient),
   });
 }

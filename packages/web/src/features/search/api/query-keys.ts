@@ -10,4 +10,5 @@ export const searchKeys = {
   precheck: (areaId: string, enter: string, leave: string) => ['booking', 'precheck', areaId, enter, leave] as const,
   recurringPrecheck: (body: string) => ['booking', 'recurring-precheck', body] as const,
   spaceAttributes: ['space-attributes'] as const,
+  people: (q: string) => ['search', 'people', q] as const,
 };

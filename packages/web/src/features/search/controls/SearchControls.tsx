@@ -11,10 +11,12 @@ interface SearchControlsProps {
   areas: readonly Location[];
   locale: string;
   onOpenFilters: () => void;
+  /** False when the area has no floor plan: then there is only the list, and no map or list choice. */
+  mapAvailable?: boolean;
 }
 
 /** Area, time window, filters and map or list: the whole search, in one panel. */
-export function SearchControls({ state, areas, locale, onOpenFilters }: SearchControlsProps) {
+export function SearchControls({ state, areas, locale, onOpenFilters, mapAvailable = true }: SearchControlsProps) {
   const { t } = useTranslation();
   return (
     <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
@@ -57,31 +59,33 @@ export function SearchControls({ state, areas, locale, onOpenFilters }: SearchCo
               </Group>
             )}
           </Group>
-          <SegmentedControl
-            aria-label={t('view')}
-            value={state.view}
-            onChange={(v) => state.setView(v === 'list' ? 'list' : 'map')}
-            data={[
-              {
-                value: 'map',
-                label: (
-                  <Group gap={6} wrap="nowrap">
-                    <IconMap size={16} aria-hidden />
-                    {t('viewMap')}
-                  </Group>
-                ),
-              },
-              {
-                value: 'list',
-                label: (
-                  <Group gap={6} wrap="nowrap">
-                    <IconList size={16} aria-hidden />
-                    {t('viewList')}
-                  </Group>
-                ),
-              },
-            ]}
-          />
+          {mapAvailable && (
+            <SegmentedControl
+              aria-label={t('view')}
+              value={state.view}
+              onChange={(v) => state.setView(v === 'list' ? 'list' : 'map')}
+              data={[
+                {
+                  value: 'map',
+                  label: (
+                    <Group gap={6} wrap="nowrap">
+                      <IconMap size={16} aria-hidden />
+                      {t('viewMap')}
+                    </Group>
+                  ),
+                },
+                {
+                  value: 'list',
+                  label: (
+                    <Group gap={6} wrap="nowrap">
+                      <IconList size={16} aria-hidden />
+                      {t('viewList')}
+                    </Group>
+                  ),
+                },
+              ]}
+            />
+          )}
         </Group>
       </Stack>
     </Paper>

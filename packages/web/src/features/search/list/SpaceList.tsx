@@ -6,6 +6,7 @@ import { bookerName } from '../../../shared/people/booker-name';
 import type { StatusColors } from '../../../shared/space-status/space-status';
 import { STATUS_LABEL } from '../../../shared/space-status/StatusIcon';
 import { StatusSwatch } from '../../../shared/space-status/StatusLegend';
+import { sortNaturally } from '../../../shared/text/natural-order';
 import type { MapEntry } from '../map/FloorPlanMap';
 import classes from '../search.module.css';
 
@@ -15,18 +16,18 @@ interface SpaceListProps {
   onOpen: (spaceId: string) => void;
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-
-/** The spaces as a list: the same states, names and actions as the map, for any screen and reader. */
+/**
+ * The spaces as a list: the same states, names and actions as the map, for any screen and
+ * reader, in natural order of their names ("Desk 2" before "Desk 10") in the user's language.
+ */
 export function SpaceList({ entries, colors, onOpen }: SpaceListProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    return [...entries]
-      .filter((e) => !q || e.space.name.toLowerCase().includes(q))
-      .sort((a, b) => collator.compare(a.space.name, b.space.name));
-  }, [entries, query]);
+    const q = query.trim().toLocaleLowerCase();
+    const matching = entries.filter((e) => !q || e.space.name.toLocaleLowerCase().includes(q));
+    return sortNaturally(matching, (e) => e.space.name, i18n.language);
+  }, [entries, query, i18n.language]);
 
   return (
     <Paper withBorder radius="md" p="xs">
@@ -41,7 +42,7 @@ export function SpaceList({ entries, colors, onOpen }: SpaceListProps) {
       />
       {shown.length === 0 && (
         <Text c="dimmed" p="md">
-          {t('noSpacesMatch')}
+          {entries.length === 0 ? t('noSpacesToList') : t('noSpacesMatch')}
         </Text>
       )}
       <Stack component="ul" gap={2} m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('spaceListLabel')}>

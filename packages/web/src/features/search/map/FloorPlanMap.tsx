@@ -1,19 +1,40 @@
 import { ActionIcon, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import type { LocationMap, SpaceAvailability } from '@perch/contract';
 import { IconFocusCentered, IconMinus, IconPlus } from '@tabler/icons-react';
-import { useId, useMemo, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Size } from '../../../shared/plan/geometry';
-import classes from '../search.module.css';
 import { STATUS_ORDER, type SpaceStatus, type StatusColors } from '../../../shared/space-status/space-status';
 import { STATUS_ICON } from '../../../shared/space-status/StatusIcon';
+import classes from '../search.module.css';
+import { initials, shortLabel } from './map-labels';
+import { ARROW_DIRECTION, boundsOf, neighbourInDirection } from './map-navigation';
 import { MapSpace } from './MapSpace';
+import { SpaceTooltip } from './SpaceTooltip';
 import { useMapViewport } from './use-map-viewport';
 
 export interface MapEntry {
   space: SpaceAvailability;
   status: SpaceStatus;
+  /** Accessible name: "Desk 4 — Available". */
   label: string;
+  /** The status as words ("Available, needs approval"), for the tooltip. */
+  statusText?: string;
+  /** What the tooltip says about the bookings ("Anna Tester until 17:00"). */
+  details?: readonly string[];
+  /** The bookers' names, when the API shares them. */
+  bookers?: readonly string[];
 }
 
 interface FloorPlanMapProps {
@@ -23,6 +44,8 @@ interface FloorPlanMapProps {
   colors: StatusColors;
   selectedId: string | null;
   onOpen: (spaceId: string) => void;
+  /** Write the bookers' names (or initials) on booked spaces instead of the spaces' names. */
+  showNames?: boolean;
 }
 
 const PLAN_MARGIN = 40;
@@ -38,44 +61,139 @@ function planSize(map: LocationMap | null, spaces: readonly SpaceAvailability[])
   };
 }
 
+/** The zoom the labels are laid out for, in steps of about 12 %, so zooming redraws them now and then. */
+const labelZoom = (zoom: number) => 2 ** (Math.round(Math.log2(zoom) * 6) / 6);
+
 /**
- * Labels grow when the plan is zoomed out so they stay readable (about 11 px on screen), in
- * quarter steps so that zooming redraws the spaces only now and then.
+ * What a space may show, longest first: its name and the short form, or with names on, who
+ * booked it ("Anna Tester +1", "Anna +1", "AT+1").
  */
-function labelBoost(zoom: number): number {
-  if (zoom < 0.3) return 1;
-  return Math.max(1, Math.min(3, Math.ceil(11 / (12 * zoom) / 0.25) * 0.25));
+function spaceForms(entry: MapEntry, showNames: boolean): readonly string[] {
+  const [first, ...others] = showNames ? (entry.bookers ?? []) : [];
+  if (!first) return [entry.space.name, shortLabel(entry.space.name)];
+  const more = others.length > 0 ? ` +${others.length}` : '';
+  const given = first.includes('@') ? first : first.split(/\s+/)[0]!;
+  return [`${first}${more}`, `${given}${more}`, `${initials(first)}${more.trim()}`];
 }
 
-const spaceIdOf = (target: EventTarget) =>
-  (target as Element).closest?.('[data-space-id]')?.getAttribute('data-space-id');
+const spaceIdOf = (target: EventTarget | null) =>
+  (target as Element | null)?.closest?.('[data-space-id]')?.getAttribute('data-space-id') ?? null;
+
+/** Focus that came from the keyboard (not a click or a tap), which should bring the space into view. */
+function focusFromKeyboard(element: Element): boolean {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    return true;
+  }
+}
 
 /**
  * The area's floor plan with its spaces, read-only: tap or Enter on a space opens it. Plan
  * pixels, never mirrored in right-to-left languages. Fits the screen on load.
+ *
+ * The spaces are one Tab stop (roving tabindex): the arrow keys move to the nearest space in
+ * that direction on the plan, Home and End to the first and last by name. Hover and focus show
+ * a tooltip with the name, the status and the bookings.
  */
-export function FloorPlanMap({ areaName, map, entries, colors, selectedId, onOpen }: FloorPlanMapProps) {
+export function FloorPlanMap({
+  areaName,
+  map,
+  entries,
+  colors,
+  selectedId,
+  onOpen,
+  showNames = false,
+}: FloorPlanMapProps) {
   const { t } = useTranslation();
   const hatchId = useId().replace(/:/g, '');
   const helpId = useId();
+  const tooltipId = useId();
+  const svgRef = useRef<SVGSVGElement | null>(null);
   const spaces = useMemo(() => entries.map((e) => e.space), [entries]);
+  const byId = useMemo(() => new Map(entries.map((e) => [e.space.id, e])), [entries]);
+  const forms = useMemo(() => entries.map((e) => spaceForms(e, showNames)), [entries, showNames]);
   const plan = useMemo(() => planSize(map, spaces), [map, spaces]);
   const imageUrl = useMemo(() => (map ? `data:image/${map.mimeType};base64,${map.data}` : null), [map]);
   const viewport = useMapViewport(plan);
-  const { view } = viewport;
-  const boost = labelBoost(view.zoom);
+  const { view, reveal } = viewport;
+  const zoom = labelZoom(view.zoom);
+
+  const [rovingId, setRovingId] = useState<string | null>(null);
+  const [focusId, setFocusId] = useState<string | null>(null);
+  const [hoverId, setHoverId] = useState<string | null>(null);
+  const [dismissedId, setDismissedId] = useState<string | null>(null);
+  const tabStop =
+    (rovingId && byId.has(rovingId) ? rovingId : null) ??
+    (selectedId && byId.has(selectedId) ? selectedId : null) ??
+    entries[0]?.space.id ??
+    null;
+  const tooltipFor = hoverId ?? focusId;
+  const tooltipEntry = tooltipFor && tooltipFor !== dismissedId ? (byId.get(tooltipFor) ?? null) : null;
+  const describedId =
+    tooltipEntry && tooltipFor === focusId && tooltipEntry.details?.length ? `${tooltipId}-details` : undefined;
+
+  const focusSpace = useCallback((id: string) => {
+    setRovingId(id);
+    const element = svgRef.current?.querySelector<SVGGElement>(`[data-space-id="${id}"]`);
+    element?.focus({ preventScroll: true });
+  }, []);
 
   const onClick = (event: MouseEvent<SVGSVGElement>) => {
     const id = spaceIdOf(event.target);
     if (id && !viewport.wasPanned()) onOpen(id);
   };
   const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
-    if (event.key !== 'Enter' && event.key !== ' ') return;
     const id = spaceIdOf(event.target);
-    if (!id) return;
+    const entry = id ? byId.get(id) : undefined;
+    if (!id || !entry) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onOpen(id);
+      return;
+    }
+    if (event.key === 'Escape') {
+      if (tooltipEntry) setDismissedId(tooltipFor);
+      return;
+    }
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const direction = ARROW_DIRECTION[event.key];
+    let next: string | null | undefined;
+    if (direction) next = neighbourInDirection(entry.space, spaces, direction)?.id;
+    else if (event.key === 'Home') next = entries[0]?.space.id;
+    else if (event.key === 'End') next = entries[entries.length - 1]?.space.id;
+    else return;
+    // Arrows at the plan's edge stay put rather than scroll the page.
     event.preventDefault();
-    onOpen(id);
+    if (next && next !== id) focusSpace(next);
   };
+  const onFocus = (event: FocusEvent<SVGSVGElement>) => {
+    const id = spaceIdOf(event.target);
+    const entry = id ? byId.get(id) : undefined;
+    if (!id || !entry) return;
+    setRovingId(id);
+    setFocusId(id);
+    setDismissedId(null);
+    if (focusFromKeyboard(event.target)) reveal(boundsOf(entry.space));
+  };
+  const onBlur = () => setFocusId(null);
+  const onPointerOver = (event: PointerEvent<SVGSVGElement>) => {
+    if (event.pointerType === 'touch') return;
+    const id = spaceIdOf(event.target);
+    setHoverId(id);
+    if (id !== dismissedId) setDismissedId(null);
+  };
+
+  const tooltipAnchor = useMemo(() => {
+    if (!tooltipEntry) return null;
+    const b = boundsOf(tooltipEntry.space);
+    return {
+      x: b.x * view.zoom + view.x,
+      y: b.y * view.zoom + view.y,
+      width: b.width * view.zoom,
+      height: b.height * view.zoom,
+    };
+  }, [tooltipEntry, view]);
 
   return (
     <div
@@ -85,12 +203,17 @@ export function FloorPlanMap({ areaName, map, entries, colors, selectedId, onOpe
       style={{ '--plan-aspect': plan.height / plan.width } as CSSProperties}
     >
       <svg
+        ref={svgRef}
         className={classes.mapSvg}
         role="group"
         aria-label={t('floorPlanOf', { name: areaName })}
         aria-describedby={helpId}
         onClick={onClick}
         onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        onBlur={onBlur}
+        onPointerOver={onPointerOver}
+        onPointerLeave={() => setHoverId(null)}
         {...viewport.handlers}
       >
         <defs>
@@ -117,21 +240,27 @@ export function FloorPlanMap({ areaName, map, entries, colors, selectedId, onOpe
           {imageUrl && (
             <image href={imageUrl} width={plan.width} height={plan.height} preserveAspectRatio="none" aria-hidden />
           )}
-          {entries.map(({ space, status, label }) => (
+          {entries.map(({ space, status, label }, i) => (
             <MapSpace
               key={space.id}
               space={space}
               status={status}
               color={colors[status]}
               label={label}
+              forms={forms[i]!}
               selected={space.id === selectedId}
+              tabStop={space.id === tabStop}
+              describedBy={space.id === tooltipFor ? describedId : undefined}
               hatchId={hatchId}
               iconIdPrefix={hatchId}
-              labelBoost={boost}
+              zoom={zoom}
             />
           ))}
         </g>
       </svg>
+      {tooltipEntry && tooltipAnchor && (
+        <SpaceTooltip id={tooltipId} entry={tooltipEntry} anchor={tooltipAnchor} frame={viewport.frameRef} />
+      )}
       <Paper className={classes.mapControls} shadow="sm" radius="md" p={4} withBorder>
         <Stack gap={4}>
           {(
@@ -151,7 +280,7 @@ export function FloorPlanMap({ areaName, map, entries, colors, selectedId, onOpe
       </Paper>
       <Paper className={classes.mapHint} radius="sm" px="xs" py={2} withBorder>
         <Text id={helpId} fz="xs" c="dimmed">
-          {t('mapHowTo')}
+          {t('mapHowToKeys')}
         </Text>
       </Paper>
     </div>

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import type { Point, Size } from '../../../shared/plan/geometry';
+import type { Point, Rect, Size } from '../../../shared/plan/geometry';
 import { fitViewport, zoomAround, ZOOM_STEP, type Viewport } from '../../../shared/plan/viewport';
 
 const WHEEL_ZOOM_SPEED = 0.0015;
+/** Room (px) kept between a space brought into view and the frame's edge. */
+const REVEAL_MARGIN = 24;
 /** Pointer travel (px) before a press becomes a pan rather than a tap on a space. */
 const TAP_SLOP_PX = 6;
 
@@ -66,6 +68,29 @@ export function useMapViewport(plan: Size) {
     };
   }, [plan, zoomBy]);
 
+  /**
+   * Pans (without zooming) the least needed to show a plan rectangle whole, or centres it when
+   * it is larger than the frame: a space reached with the keyboard is always in sight.
+   */
+  const reveal = useCallback((rect: Rect) => {
+    const { width, height } = screen.current;
+    if (width <= 0 || height <= 0) return;
+    const v = viewRef.current;
+    const shift = (start: number, size: number, extent: number) => {
+      const s0 = start * v.zoom;
+      const s1 = (start + size) * v.zoom;
+      if (s1 - s0 > extent - 2 * REVEAL_MARGIN) return extent / 2 - (s0 + s1) / 2;
+      if (s0 < REVEAL_MARGIN) return REVEAL_MARGIN - s0;
+      if (s1 > extent - REVEAL_MARGIN) return extent - REVEAL_MARGIN - s1;
+      return 0;
+    };
+    const dx = shift(rect.x + v.x / v.zoom, rect.width, width);
+    const dy = shift(rect.y + v.y / v.zoom, rect.height, height);
+    if (dx === 0 && dy === 0) return;
+    adjusted.current = true;
+    setView({ ...v, x: v.x + dx, y: v.y + dy });
+  }, []);
+
   const pointOf = (event: { clientX: number; clientY: number }): Point => {
     const rect = frameRef.current?.getBoundingClientRect();
     return { x: event.clientX - (rect?.left ?? 0), y: event.clientY - (rect?.top ?? 0) };
@@ -127,6 +152,7 @@ export function useMapViewport(plan: Size) {
     fit,
     zoomIn: () => zoomBy(ZOOM_STEP),
     zoomOut: () => zoomBy(1 / ZOOM_STEP),
+    reveal,
     wasPanned: () => panned.current,
     handlers: {
       onPointerDown,

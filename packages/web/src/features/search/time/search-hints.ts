@@ -27,15 +27,15 @@ export function searchHints({ areaId, window, now, rules, upcomingCount }: HintI
   if (startsInPast || minutes <= 0 || rules.exempt) return hints;
 
   if (daysBetween(datePart(now), datePart(window.enter)) > rules.maxDaysInAdvance)
-    hints.push({ key: 'errorDaysAdvance', values: { num: rules.maxDaysInAdvance } });
+    hints.push({ key: 'errorDaysAdvance', values: { count: rules.maxDaysInAdvance } });
   const hours = rules.dailyBasis
     ? (daysBetween(datePart(window.enter), datePart(window.leave)) + 1) * 24
     : minutes / 60;
   const maxHours = rules.dailyBasis ? Math.ceil(rules.maxDurationHours / 24) * 24 : rules.maxDurationHours;
-  if (hours > maxHours) hints.push({ key: 'errorMaxBookingDuration', values: { num: rules.maxDurationHours } });
+  if (hours > maxHours) hints.push({ key: 'errorMaxBookingDuration', values: { count: rules.maxDurationHours } });
   if (rules.minDurationHours > 0 && Math.floor(hours) < rules.minDurationHours)
-    hints.push({ key: 'errorMinBookingDuration', values: { num: rules.minDurationHours } });
+    hints.push({ key: 'errorMinBookingDuration', values: { count: rules.minDurationHours } });
   if (upcomingCount !== null && upcomingCount >= rules.maxBookingsPerUser)
-    hints.push({ key: 'errorBookingLimit', values: { num: rules.maxBookingsPerUser } });
+    hints.push({ key: 'errorBookingLimit', values: { count: rules.maxBookingsPerUser } });
   return hints;
 }

@@ -81,7 +81,7 @@ describe('daily basis', () => {
       rules: { ...daily, maxDurationHours: 48 },
       upcomingCount: 0,
     });
-    expect(hints).toEqual([{ key: 'errorMaxBookingDuration', values: { num: 48 } }]);
+    expect(hints).toEqual([{ key: 'errorMaxBookingDuration', values: { count: 48 } }]);
   });
 });
 
@@ -117,7 +117,7 @@ describe('hints before booking', () => {
         rules: rules({ minDurationHours: 2 }),
         window: { enter: '2030-09-02T11:00', leave: '2030-09-02T12:00' },
       }),
-    ).toEqual([{ key: 'errorMinBookingDuration', values: { num: 2 } }]);
+    ).toEqual([{ key: 'errorMinBookingDuration', values: { count: 2 } }]);
   });
 
   it('lets exempt admins past the limits but not into the past', () => {

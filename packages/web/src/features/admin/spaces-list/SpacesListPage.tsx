@@ -1,0 +1,267 @@
+import { Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { Location, Space } from '@perch/contract';
+import { routes } from '@perch/contract/values';
+import { IconArmchair, IconCopy, IconDownload, IconMap2, IconPrinter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { EmptyState } from '../../../app/ui/EmptyState';
+import { useApiClient } from '../../../shared/api/use-api-client';
+import { NotFoundPage } from '../../../shared/system-pages/NotFoundPage';
+import { sortNaturally } from '../../../shared/text/natural-order';
+import { useArea } from '../api/area-queries';
+import { isNotFound } from '../api/is-not-found';
+import { adminKeys } from '../api/query-keys';
+import { AdminPage } from '../ui/AdminPage';
+import { QueryFailure } from '../ui/QueryFailure';
+import { qrCodePng, qrCodeSvg, qrFileName, saveBlob, spaceBookingUrl, svgDataUrl } from './space-links';
+import classes from './spaces-list.module.css';
+
+/** A space with its booking link and QR code, ready to show and print. */
+interface SpaceCode {
+  space: Space;
+  url: string;
+  svg: string;
+  image: string;
+}
+
+/** The area's spaces, loaded afresh whenever the page opens (another admin may have changed them). */
+function useAreaSpaces(areaId: string) {
+  const client = useApiClient();
+  return useQuery({
+    queryKey: adminKeys.spaces(areaId),
+    queryFn: () => client.call(routes.space.list, { params: { locationId: areaId } }),
+    refetchOnMount: 'always',
+  });
+}
+
+function useSpaceCodes(area: Location | undefined, spaces: readonly Space[] | undefined, language: string) {
+  return useMemo<SpaceCode[]>(() => {
+    if (!area || !spaces) return [];
+    return sortNaturally(spaces, (s) => s.name, language).map((space) => {
+      const url = spaceBookingUrl(window.location.origin, area.id, space.id);
+      const svg = qrCodeSvg(url);
+      return { space, url, svg, image: svgDataUrl(svg) };
+    });
+  }, [area, spaces, language]);
+}
+
+/** Marks the page for printing while it is open: the print style shows only the sheet of codes. */
+function usePrintSheet(): void {
+  useEffect(() => {
+    document.body.setAttribute('data-print-qr-sheet', '');
+    return () => document.body.removeAttribute('data-print-qr-sheet');
+  }, []);
+}
+
+interface PrintSheetProps {
+  area: Location;
+  codes: readonly SpaceCode[];
+  /** Only this space's card, when one code is printed. */
+  onlySpaceId: string | null;
+}
+
+/** The printed sheet: one card per space with its code, its name, the area and what to do. */
+function PrintSheet({ area, codes, onlySpaceId }: PrintSheetProps) {
+  const { t } = useTranslation();
+  const shown = onlySpaceId ? codes.filter((c) => c.space.id === onlySpaceId) : codes;
+  return createPortal(
+    // Paper only: on screen the cards above say the same, so assistive technology skips the sheet.
+    <div
+      className={classes.sheet}
+      data-testid="qr-print-sheet"
+      data-single={onlySpaceId ? '' : undefined}
+      aria-hidden="true"
+    >
+      {shown.map(({ space, image }) => (
+        <section key={space.id} className={classes.printCard} data-print-card>
+          <img className={classes.printCode} src={image} alt={t('qrCodeAlt', { name: space.name, area: area.name })} />
+          <p className={classes.printSpace}>{space.name}</p>
+          <p className={classes.printArea}>{area.name}</p>
+          <p className={classes.printHint}>{t('qrScanToBook')}</p>
+        </section>
+      ))}
+    </div>,
+    document.body,
+  );
+}
+
+interface SpaceCardProps {
+  area: Location;
+  code: SpaceCode;
+  onPrint: (spaceId: string) => void;
+}
+
+function SpaceCard({ area, code, onPrint }: SpaceCardProps) {
+  const { t } = useTranslation();
+  const { space, url, svg, image } = code;
+  const [downloading, setDownloading] = useState(false);
+
+  const copy = () =>
+    navigator.clipboard.writeText(url).then(
+      () =>
+        notifications.show({
+          color: 'teal',
+          message: t('spaceLinkCopied', { name: space.name }),
+          closeButtonProps: { 'aria-label': t('close') },
+        }),
+      () =>
+        notifications.show({
+          color: 'red',
+          message: t('spaceLinkNotCopied'),
+          closeButtonProps: { 'aria-label': t('close') },
+        }),
+    );
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      saveBlob(await qrCodePng(svg, 1200), qrFileName(area.name, space.name, 'png'));
+    } catch {
+      // A browser without canvas still gets the code, as SVG.
+      saveBlob(new Blob([svg], { type: 'image/svg+xml' }), qrFileName(area.name, space.name, 'svg'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Paper withBorder radius="lg" p="md" component="li" className={classes.card}>
+      <img className={classes.code} src={image} alt={t('qrCodeAlt', { name: space.name, area: area.name })} />
+      <Stack gap={6} miw={0} className={classes.cardBody}>
+        <Group gap="xs" wrap="wrap">
+          <Title order={2} fz="h4" className={classes.name}>
+            {space.name}
+          </Title>
+          {!space.enabled && (
+            <Badge variant="light" color="gray">
+              {t('disabled')}
+            </Badge>
+          )}
+        </Group>
+        <Anchor href={url} fz="sm" className={classes.link}>
+          {url}
+        </Anchor>
+        <Group gap="xs" mt={4}>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconCopy size={14} aria-hidden />}
+            onClick={() => void copy()}
+            aria-label={t('spaceCopyLinkOf', { name: space.name })}
+          >
+            {t('spaceCopyLink')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconPrinter size={14} aria-hidden />}
+            onClick={() => onPrint(space.id)}
+            aria-label={t('qrPrintOneOf', { name: space.name })}
+          >
+            {t('qrPrintOne')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconDownload size={14} aria-hidden />}
+            loading={downloading}
+            onClick={() => void download()}
+            aria-label={t('qrDownloadOf', { name: space.name })}
+          >
+            {t('qrDownload')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** `/admin/areas/:areaId/spaces`: every space of an area with its booking link and a printable QR code. */
+export function SpacesListPage() {
+  const { areaId = '' } = useParams();
+  const { t, i18n } = useTranslation();
+  const area = useArea(areaId);
+  const spaces = useAreaSpaces(areaId);
+  const codes = useSpaceCodes(area.data, spaces.data, i18n.language);
+  const [printOnly, setPrintOnly] = useState<string | null>(null);
+  const [printRequest, setPrintRequest] = useState(0);
+  usePrintSheet();
+
+  // Print once the sheet shows what was asked for (all codes, or one); afterwards, all again.
+  useEffect(() => {
+    if (printRequest === 0) return;
+    const reset = () => setPrintOnly(null);
+    window.addEventListener('afterprint', reset, { once: true });
+    window.print();
+    return () => window.removeEventListener('afterprint', reset);
+  }, [printRequest]);
+
+  const print = useCallback((spaceId: string | null) => {
+    setPrintOnly(spaceId);
+    setPrintRequest((n) => n + 1);
+  }, []);
+
+  if (area.isError && isNotFound(area.error)) return <NotFoundPage />;
+  const failed = [area, spaces].find((q) => q.isError);
+  const ready = area.isSuccess && spaces.isSuccess;
+  const areaName = area.data?.name ?? t('loading');
+
+  return (
+    <AdminPage
+      title={t('spacesAndQrCodes')}
+      description={area.data ? t('spacesListDescription', { area: area.data.name }) : undefined}
+      trail={[
+        { label: t('navAdminAreas'), to: '/admin/areas' },
+        { label: areaName, to: `/admin/areas/${areaId}` },
+      ]}
+      actions={
+        ready &&
+        codes.length > 0 && (
+          <Button leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => print(null)}>
+            {t('qrPrintAll')}
+          </Button>
+        )
+      }
+    >
+      {failed && <QueryFailure error={failed.error} onRetry={() => void failed.refetch()} />}
+      {!ready && !failed && (
+        <Center py={80}>
+          <Loader role="status" aria-label={t('loading')} />
+        </Center>
+      )}
+      {ready && codes.length === 0 && (
+        <EmptyState
+          Icon={IconArmchair}
+          title={t('spacesListEmptyTitle')}
+          body={t('spacesListEmptyBody')}
+          action={
+            <Button
+              component={Link}
+              to={`/admin/areas/${areaId}?tab=plan`}
+              leftSection={<IconMap2 size={18} aria-hidden />}
+            >
+              {t('spacesListOpenPlan')}
+            </Button>
+          }
+        />
+      )}
+      {ready && area.data && codes.length > 0 && (
+        <Stack gap="sm">
+          <Text fz="sm" c="dimmed">
+            {t('spacesListCount', { count: codes.length })}
+          </Text>
+          <SimpleGrid component="ul" cols={{ base: 1, md: 2, xl: 3 }} spacing="md" className={classes.grid}>
+            {codes.map((code) => (
+              <SpaceCard key={code.space.id} area={area.data} code={code} onPrint={print} />
+            ))}
+          </SimpleGrid>
+          <PrintSheet area={area.data} codes={codes} onlySpaceId={printOnly} />
+        </Stack>
+      )}
+    </AdminPage>
+  );
+}

@@ -2,12 +2,12 @@
 // (when available) on PostgreSQL, beside a bare `SELECT 1` route as the ceiling.
 // Prints requests/s and p50/p95/p99 latency; writes bench-results/latest.json
 // (with BENCH_ONLY=<scenario>: that scenario alone, into bench-results/<scenario>.json).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
-import { freePort } from '../src/test-support/process.js';
+import { startProcess as startIn } from './processes.js';
 import { bookingScenarios } from './booking-scenarios.js';
 import { locationSearchScenarios } from './location-search-scenario.js';
 import { CONNECTIONS, DURATION, load, row, type Row } from './measure.js';
@@ -16,35 +16,7 @@ import { seedUsers, type Seeded } from './seed.js';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** `BENCH_ONLY=location-search` runs that scenario alone; `BENCH_LOCATION_SEARCH=0` leaves it out. */
 const ONLY = process.env.BENCH_ONLY;
-
-async function startProcess(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const proc: ChildProcess = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/healthcheck`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise((resolve) => {
-        proc.once('exit', () => resolve());
-        proc.kill('SIGTERM');
-      }),
-  };
-}
+const startProcess = (args: string[], env: Record<string, string>) => startIn(ROOT, args, env);
 
 /** The ceiling: a bare Fastify route running `SELECT 1`. */
 async function bareSelect1(engine: string, dbEnv: Record<string, string>): Promise<Row> {

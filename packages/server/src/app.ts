@@ -35,6 +35,7 @@ import { installErrorHandler } from './http/error-handler.js';
 import { installOpenApi } from './http/openapi.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { webAppRoutes } from './http/web-app.js';
+import { SQL_TRACE_HEADER, withSqlTrace } from './db/sql-trace.js';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -65,6 +66,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     app.addHook('onResponse', (req, reply, done) => {
       req.log.debug({ method: req.method, url: req.url, status: reply.statusCode, ms: reply.elapsedTime }, 'request');
       done();
+    });
+  if (deps.config.SQL_TRACE_FILE)
+    app.addHook('onRequest', (req, _reply, done) => {
+      const label = req.headers[SQL_TRACE_HEADER];
+      if (typeof label === 'string') withSqlTrace(label, done);
+      else done();
     });
   app.decorate('deps', deps);
   const registered = recordRoutes(app);

@@ -4,6 +4,7 @@ import type { AppDeps } from './context.js';
 import type { Config } from './config.js';
 import { openPglite, openPostgres, type ConnectionErrorLog, type DatabaseHandle } from './db/connection.js';
 import { migrate } from './db/migrate.js';
+import { sqlTracer } from './db/sql-trace.js';
 import { bookingMailHook } from './features/booking-mails/hook.js';
 import { caldavBookingHook } from './features/caldav/hook.js';
 import { createDnsResolver } from './lib/dns.js';
@@ -27,9 +28,10 @@ export const VERSION: string = (() => {
  * `onConnectionError` hears about connections PostgreSQL dropped (a restart, a failover).
  */
 export function openDatabase(config: Config, onConnectionError?: ConnectionErrorLog): Promise<DatabaseHandle> {
+  const tracer = config.SQL_TRACE_FILE ? sqlTracer(config.SQL_TRACE_FILE) : undefined;
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.DATABASE_POOL_SIZE, { onConnectionError })
-    : openPglite(config.dataDir);
+    ? openPostgres(config.databaseUrl, config.DATABASE_POOL_SIZE, { onConnectionError, ...(tracer ? { tracer } : {}) })
+    : openPglite(config.dataDir, tracer);
 }
 
 /**

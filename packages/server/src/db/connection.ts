@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import type { SqlTracer } from './sql-trace.js';
 
 export type Db = Kysely<Database>;
 
@@ -37,13 +38,17 @@ export type ConnectionErrorLog = (err: Error) => void;
 export async function openPostgres(
   url: string,
   poolSize: number,
-  opts: { connectTimeoutMs?: number; onConnectionError?: ConnectionErrorLog } = {},
+  opts: { connectTimeoutMs?: number; onConnectionError?: ConnectionErrorLog; tracer?: SqlTracer } = {},
 ): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
     keepAlive: true,
+    // The app's statements are short and their row estimates are often far off (a range over
+    // months of bookings): JIT compiling them costs more than it saves. `options` in
+    // DATABASE_URL, when given, takes the place of this.
+    options: '-c jit=off',
   });
   const onError: ConnectionErrorLog = opts.onConnectionError ?? (() => {});
   // Idle clients: the pool removes them and re-emits the error here.
@@ -51,11 +56,14 @@ export async function openPostgres(
   // Checked-out clients emit on themselves; the query in flight is rejected as well, and the
   // pool drops the client when it is released.
   pool.on('connect', (client) => client.on('error', onError));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    ...(opts.tracer ? { log: opts.tracer.kysely } : {}),
+  });
   return {
     db,
     engine: 'postgres',
-    prepared: preparedOn(pool),
+    prepared: preparedOn(pool, opts.tracer),
     ping: async () => {
       await sql`SELECT 1`.execute(db);
     },
@@ -63,9 +71,16 @@ export async function openPostgres(
   };
 }
 
-function preparedOn(pool: pg.Pool): PreparedQuery {
-  return async <Row>(name: string, text: string, values: unknown[]) =>
-    (await pool.query({ name, text, values })).rows as Row[];
+function preparedOn(pool: pg.Pool, tracer?: SqlTracer): PreparedQuery {
+  if (!tracer)
+    return async <Row>(name: string, text: string, values: unknown[]) =>
+      (await pool.query({ name, text, values })).rows as Row[];
+  return async <Row>(name: string, text: string, values: unknown[]) => {
+    const started = performance.now();
+    const { rows } = await pool.query({ name, text, values });
+    tracer.record(text, values, performance.now() - started);
+    return rows as Row[];
+  };
 }
 
 export class DataDirLockedError extends Error {}
@@ -117,7 +132,7 @@ function isAlive(pid: number): boolean {
 }
 
 /** Opens the embedded PostgreSQL (PGlite). `dataDir` undefined means in memory. */
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+export async function openPglite(dataDir: string | undefined, tracer?: SqlTracer): Promise<DatabaseHandle> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     const { PGlite } = await import('@electric-sql/pglite');
@@ -127,11 +142,14 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
       extensions: { btree_gist },
     });
     const pool = new pg.Pool({ ...(createPgConfig(pglite) as unknown as pg.PoolConfig), max: 1 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      ...(tracer ? { log: tracer.kysely } : {}),
+    });
     return {
       db,
       engine: 'pglite',
-      prepared: preparedOn(pool),
+      prepared: preparedOn(pool, tracer),
       ping: async () => {
         await sql`SELECT 1`.execute(db);
       },

@@ -1,4 +1,4 @@
-import { Role } from '@perch/contract';
+import { Role, type ListPage } from '@perch/contract';
 import { requireRole } from '../../access.js';
 import type { AppDeps, AuthContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -64,12 +64,15 @@ function wallClock(text: string): string {
 export async function filteredBookings(
   deps: AppDeps,
   auth: AuthContext,
-  q: { start: string; end: string; user?: string | undefined; location?: string | undefined },
+  q: { start: string; end: string; user?: string | undefined; location?: string | undefined } & ListPage,
 ): Promise<BookingView[]> {
   requireRole(auth, Role.SpaceAdmin);
   const start = wallClock(q.start);
   const end = wallClock(q.end);
-  return bookingsInWallClockWindow(deps.db, await adminFilter(deps, auth, q), start, end);
+  return bookingsInWallClockWindow(deps.db, await adminFilter(deps, auth, q), start, end, {
+    limit: q.limit,
+    offset: q.offset,
+  });
 }
 
 /** Bookings in progress now (space admins). */

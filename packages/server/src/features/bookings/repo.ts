@@ -1,4 +1,4 @@
-import { Role } from '@perch/contract';
+import { Role, type ListPage } from '@perch/contract';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { BookingRow, Database } from '../../db/schema.js';
@@ -88,26 +88,44 @@ function filtered(q: ViewQuery, f: AdminListFilter): ViewQuery {
 /**
  * Bookings lying fully inside [start, end], where start and end are wall-clock times
  * (`YYYY-MM-DD HH:MM[:SS]`) compared in each booking's area zone; at most 10,000.
+ * Every zone is within UTC−12…UTC+14, so the instants are first bounded by the wall-clock
+ * digits read as UTC, widened by those offsets (an index range), then tested exactly.
  */
 export async function bookingsInWallClockWindow(
   db: Db,
   f: AdminListFilter,
   start: string,
   end: string,
+  page: ListPage = {},
 ): Promise<BookingView[]> {
-  return filtered(bookingViews(db), f)
+  const q = filtered(bookingViews(db), f)
+    .where(sql<boolean>`bookings.enter_at >= (${start}::timestamp AT TIME ZONE 'UTC') - interval '14 hours'`)
+    .where(sql<boolean>`bookings.enter_at <= (${end}::timestamp AT TIME ZONE 'UTC') + interval '12 hours'`)
     .where(sql<boolean>`(bookings.enter_at AT TIME ZONE ${LOCATION_ZONE}) >= ${start}::timestamp`)
     .where(sql<boolean>`(bookings.leave_at AT TIME ZONE ${LOCATION_ZONE}) <= ${end}::timestamp`)
     .orderBy('bookings.enter_at')
-    .limit(10_000)
-    .execute();
+    .orderBy('bookings.id');
+  return paged(q, page, 10_000).execute();
 }
 
-/** Bookings in progress at `now`. */
+/** One page of a list ordered by a unique key; without a limit, up to `cap` rows. */
+function paged(q: ViewQuery, page: ListPage, cap = Number.MAX_SAFE_INTEGER): ViewQuery {
+  const limited = q.limit(Math.min(page.limit ?? cap, cap));
+  return page.offset ? limited.offset(page.offset) : limited;
+}
+
+/**
+ * Bookings in progress at `now`, found through the areas' time-range index (a start-time
+ * bound alone would read every booking that started before now).
+ */
 export async function bookingsInProgress(db: Db, f: AdminListFilter, now: Date): Promise<BookingView[]> {
   return filtered(bookingViews(db), f)
-    .where('bookings.enter_at', '<=', now)
-    .where('bookings.leave_at', '>', now)
+    .where(
+      'bookings.location_id',
+      'in',
+      db.selectFrom('locations').select('locations.id').where('locations.organization_id', '=', f.orgId),
+    )
+    .where(sql<boolean>`tstzrange(bookings.enter_at, bookings.leave_at, '[)') @> ${now}::timestamptz`)
     .orderBy('bookings.enter_at')
     .execute();
 }
@@ -122,14 +140,34 @@ const approvableBy = (userId: string) => sql<boolean>`(
                WHERE sa.space_id = bookings.space_id AND ug.user_id = ${userId}))`;
 
 /** Unapproved bookings of an organisation that `userId` may approve and that ended after `since`, by start. */
-export async function pendingBookingsFor(db: Db, orgId: string, userId: string, since: Date): Promise<BookingView[]> {
-  return bookingViews(db)
+export async function pendingBookingsFor(
+  db: Db,
+  orgId: string,
+  userId: string,
+  since: Date,
+  page: ListPage = {},
+): Promise<BookingView[]> {
+  const q = bookingViews(db)
     .where('bookings.organization_id', '=', orgId)
     .where('bookings.approved', '=', false)
     .where('bookings.leave_at', '>=', since)
     .where(approvableBy(userId))
     .orderBy('bookings.enter_at')
-    .execute();
+    .orderBy('bookings.id');
+  return paged(q, page).execute();
+}
+
+/** How many bookings `pendingBookingsFor` lists (counted in the pending index, no rows built). */
+export async function countPendingBookingsFor(db: Db, orgId: string, userId: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('bookings')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('bookings.organization_id', '=', orgId)
+    .where('bookings.approved', '=', false)
+    .where('bookings.leave_at', '>=', since)
+    .where(approvableBy(userId))
+    .executeTakeFirstOrThrow();
+  return row.n;
 }
 
 /** Whether `userId` may approve the booking under the approver rule. */

@@ -17,15 +17,35 @@ export async function insertDefaultPreferences(db: Db, userId: string, mailNotif
     .execute();
 }
 
-/** Re-creates missing default rows for every user (run at each start), keeping set values. */
+/**
+ * Fills in missing default rows for every user when the set of defaults changed since the last
+ * start (a new version adds a preference), keeping set values. Every way of creating a user
+ * writes their rows at once, so an unchanged set costs one lookup, however many people there
+ * are. Clients read a missing row as its default.
+ */
 export async function insertDefaultPreferencesForAll(db: Db): Promise<void> {
+  const version = JSON.stringify(DEFAULT_ROWS);
+  const stored = await db
+    .selectFrom('system_settings')
+    .select('value')
+    .where('name', '=', DEFAULTS_VERSION)
+    .executeTakeFirst();
+  if (stored?.value === version) return;
   await sql`
     INSERT INTO user_preferences (user_id, name, value)
     SELECT u.id, d.name, d.value
     FROM users u CROSS JOIN unnest(${DEFAULT_ROWS.map((r) => r.name)}::text[], ${DEFAULT_ROWS.map((r) => r.value)}::text[]) AS d(name, value)
     ON CONFLICT (user_id, name) DO NOTHING
   `.execute(db);
+  await db
+    .insertInto('system_settings')
+    .values({ name: DEFAULTS_VERSION, value: version })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value: version }))
+    .execute();
 }
+
+/** The default preference rows the last start filled in (system_settings). */
+const DEFAULTS_VERSION = 'default_preferences';
 
 /** A user's stored preferences (values as stored: secrets encrypted), by name. */
 export async function findPreferences(db: Db, userId: string): Promise<Preference[]> {

@@ -1,12 +1,11 @@
 import type { Stats } from '@perch/contract';
-import { DateTime } from 'luxon';
 import type { AppDeps } from '../../context.js';
 import { effectiveZone } from '../../lib/time.js';
 import { readSetting } from '../settings/repo.js';
 import {
   areasWithSpaceCounts,
   organizationCounts,
-  startsPerQuarterHour,
+  startsPerWeekday,
   windowTotalRows,
   type AreaWindow,
 } from './repo.js';
@@ -94,8 +93,7 @@ async function target(deps: AppDeps, orgId: string): Promise<number> {
 
 /**
  * Bookings per weekday of their start (0 = Sunday), in each area's zone; optionally within a
- * window. Starts are counted per area and quarter hour in SQL, and only those buckets are
- * converted to weekdays: zones change offset on quarter hours only.
+ * window. Counted in SQL: only seven numbers leave the database.
  */
 export async function bookingsByWeekday(
   deps: AppDeps,
@@ -106,16 +104,11 @@ export async function bookingsByWeekday(
   const areas = await areasOf(deps, orgId, locationId);
   const counts = [0, 0, 0, 0, 0, 0, 0];
   if (areas.length === 0) return counts;
-  const rows = await startsPerQuarterHour(deps.db, orgId, {
+  const rows = await startsPerWeekday(deps.db, orgId, new Map(areas.map((a) => [a.id, a.zone])), {
     ...(locationId ? { locationId } : {}),
     ...(period ? { windows: areaWindows(areas, [period]) } : {}),
   });
-  const zones = new Map(areas.map((a) => [a.id, a.zone]));
-  for (const r of rows) {
-    const zone = zones.get(r.location_id);
-    if (!zone) continue;
-    counts[DateTime.fromMillis(r.quarter * 900_000, { zone }).weekday % 7]! += r.n;
-  }
+  for (const r of rows) counts[r.dow] = r.n;
   return counts;
 }
 
@@ -129,7 +122,8 @@ export async function organizationStats(deps: AppDeps, orgId: string): Promise<S
   ]);
   return {
     numUsers: c.users,
-    numBookings: c.bookings,
+    // Every booking is in one of the organisation's areas and on one weekday: one pass over them.
+    numBookings: weekday.reduce((a, n) => a + n, 0),
     numLocations: c.locations,
     numSpaces: c.spaces,
     numBookingsCurrent: c.current,

@@ -64,24 +64,29 @@ export async function windowTotalRows(
 }
 
 /**
- * Bookings of the organisation (or one area) counted per area and quarter hour of their
- * start; with `windows`, only those starting within their area's window.
+ * Bookings of the organisation (or one area) per weekday of their start (0 = Sunday) in their
+ * area's zone (`zones`: area id → zone); with `windows`, only those starting within their
+ * area's window.
  */
-export async function startsPerQuarterHour(
+export async function startsPerWeekday(
   db: Db,
   orgId: string,
+  zones: ReadonlyMap<string, string>,
   input: { locationId?: string; windows?: readonly AreaWindow[] },
-): Promise<{ location_id: string; quarter: number; n: number }[]> {
+): Promise<{ dow: number; n: number }[]> {
+  if (zones.size === 0) return [];
+  const zoneValues = sql.join([...zones].map(([id, zone]) => sql`(${id}::uuid, ${zone}::text)`));
   const windows = input.windows
     ? sql`JOIN (VALUES ${windowValues(input.windows)}) AS w(location_id, name, ws, we) ON w.location_id = b.location_id AND b.enter_at >= w.ws AND b.enter_at < w.we`
     : sql``;
   const area = input.locationId ? sql`AND b.location_id = ${input.locationId}` : sql``;
-  const { rows } = await sql<{ location_id: string; quarter: number; n: number }>`
-    SELECT b.location_id, (floor(extract(epoch FROM b.enter_at) / 900))::float8 AS quarter, count(*)::int AS n
+  const { rows } = await sql<{ dow: number; n: number }>`
+    SELECT extract(dow FROM b.enter_at AT TIME ZONE z.zone)::int AS dow, count(*)::int AS n
     FROM bookings b
+    JOIN (VALUES ${zoneValues}) AS z(location_id, zone) ON z.location_id = b.location_id
     ${windows}
     WHERE b.organization_id = ${orgId} ${area}
-    GROUP BY 1, 2`.execute(db);
+    GROUP BY 1`.execute(db);
   return rows;
 }
 
@@ -89,7 +94,6 @@ export interface OrganizationCounts {
   users: number;
   locations: number;
   spaces: number;
-  bookings: number;
   /** Bookings going on now. */
   current: number;
 }
@@ -99,9 +103,7 @@ export async function organizationCounts(db: Db, orgId: string): Promise<Organiz
       SELECT (SELECT count(*)::int FROM users WHERE organization_id = ${orgId}) AS users,
         (SELECT count(*)::int FROM locations WHERE organization_id = ${orgId}) AS locations,
         (SELECT count(*)::int FROM spaces s JOIN locations l ON l.id = s.location_id WHERE l.organization_id = ${orgId}) AS spaces,
-        (SELECT count(*)::int FROM bookings WHERE organization_id = ${orgId}) AS bookings,
-        (SELECT count(*)::int FROM bookings WHERE organization_id = ${orgId} AND enter_at <= now() AND leave_at > now()) AS current`.execute(
-    db,
-  );
+        (SELECT count(*)::int FROM bookings WHERE location_id IN (SELECT id FROM locations WHERE organization_id = ${orgId})
+          AND tstzrange(enter_at, leave_at, '[)') @> now()) AS current`.execute(db);
   return rows[0]!;
 }

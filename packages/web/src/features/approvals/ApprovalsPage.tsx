@@ -15,7 +15,7 @@ import { NoAccessPage } from '../../shared/system-pages/NoAccessPage';
 import { formatRange } from '../../shared/time/format-time';
 import { timePrefsFrom } from '../../shared/time/time-prefs';
 import { fromApiTime } from '../../shared/time/wall-time';
-import { useAnswerApproval, usePendingApprovals } from './api/approval-queries';
+import { useAnswerApproval, usePendingApprovals, usePendingApprovalsCount } from './api/approval-queries';
 
 /** Bookings waiting for this approver: approve or decline (a declined booking is removed). */
 export function ApprovalsPage() {
@@ -29,7 +29,9 @@ function PendingApprovals() {
   const { preferences, settings } = useSignedInSession();
   const errorMessage = useApiErrorMessage();
   const pending = usePendingApprovals();
+  const count = usePendingApprovalsCount(true);
   const answer = useAnswerApproval();
+  const shown = useMemo(() => pending.data?.pages.flat() ?? [], [pending.data]);
   const prefs = useMemo(() => timePrefsFrom(preferences), [preferences]);
 
   const respond = async (booking: Booking, approved: boolean) => {
@@ -57,11 +59,11 @@ function PendingApprovals() {
           {errorMessage(pending.error)}
         </Alert>
       )}
-      {pending.isSuccess && pending.data.length === 0 && (
+      {pending.isSuccess && shown.length === 0 && (
         <EmptyState Icon={IconChecklist} title={t('approvalsEmptyTitle')} body={t('approvalsEmptyBody')} />
       )}
       <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
-        {pending.data?.map((booking) => {
+        {shown.map((booking) => {
           const who = bookerName(booking);
           return (
             <Paper component="li" key={booking.id} withBorder radius="md" p="md">
@@ -108,6 +110,18 @@ function PendingApprovals() {
           );
         })}
       </Stack>
+      {shown.length > 0 && (pending.hasNextPage || (count.data ?? 0) > shown.length) && (
+        <Group justify="space-between" mt="md">
+          <Text c="dimmed" fz="sm" role="status">
+            {t('approvalsShown', { shown: shown.length, count: Math.max(count.data ?? 0, shown.length) })}
+          </Text>
+          {pending.hasNextPage && (
+            <Button variant="default" loading={pending.isFetchingNextPage} onClick={() => void pending.fetchNextPage()}>
+              {t('approvalsShowMore')}
+            </Button>
+          )}
+        </Group>
+      )}
     </PageLayout>
   );
 }

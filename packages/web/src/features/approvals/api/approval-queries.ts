@@ -1,14 +1,21 @@
 import { routes } from '@perch/contract/values';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { refreshBookings } from '../../../shared/api/booking-queries';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { approvalKeys } from './query-keys';
 
+/** Bookings waiting for approval are read a page at a time: an organisation may have thousands. */
+export const APPROVALS_PAGE_SIZE = 50;
+
 export function usePendingApprovals(enabled = true) {
   const client = useApiClient();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: approvalKeys.pending,
-    queryFn: () => client.call(routes.booking.pendingApprovals),
+    queryFn: ({ pageParam }) =>
+      client.call(routes.booking.pendingApprovals, { query: { limit: APPROVALS_PAGE_SIZE, offset: pageParam } }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) =>
+      last.length < APPROVALS_PAGE_SIZE ? undefined : pages.length * APPROVALS_PAGE_SIZE,
     enabled,
     refetchOnWindowFocus: true,
   });

@@ -330,48 +330,48 @@ test.describe('spaces and QR codes of an area', () => {
   }
 });
 
-test.describe('looking at the screens', () => {
-  test.skip(!SHOTS, 'only when asked for screenshots (ADMIN_SPACES_SHOTS=1)');
+// Registered only when asked for (ADMIN_SPACES_SHOTS=1): a tour for looking at the screens.
+if (SHOTS)
+  test.describe('looking at the screens', () => {
+    for (const language of ['en', 'de', 'he'] as const) {
+      for (const viewport of [DESKTOP, PHONE]) {
+        test(`${language} at ${viewport.width}`, async ({ page }) => {
+          const api = await adminClient();
+          const names = ['Desk 10', 'Desk 2', 'Desk 1', 'Desk 3', 'Desk 11'];
+          const { id } = await createAreaWithSpaces(
+            api,
+            { name: unique('Second floor') },
+            names.map((desk, i) => ({ name: desk, x: 40 + i * 160, y: 60, width: 120, height: 80 })),
+          );
+          await page.setViewportSize(viewport);
+          await signInThroughUi(page);
+          await expectSignedInLayout(page);
+          await page.evaluate((lang) => localStorage.setItem('perch.language', lang), language);
+          const tag = `${language}-${viewport.width}`;
 
-  for (const language of ['en', 'de', 'he'] as const) {
-    for (const viewport of [DESKTOP, PHONE]) {
-      test(`${language} at ${viewport.width}`, async ({ page }) => {
-        const api = await adminClient();
-        const names = ['Desk 10', 'Desk 2', 'Desk 1', 'Desk 3', 'Desk 11'];
-        const { id } = await createAreaWithSpaces(
-          api,
-          { name: unique('Second floor') },
-          names.map((desk, i) => ({ name: desk, x: 40 + i * 160, y: 60, width: 120, height: 80 })),
-        );
-        await page.setViewportSize(viewport);
-        await signInThroughUi(page);
-        await expectSignedInLayout(page);
-        await page.evaluate((lang) => localStorage.setItem('perch.language', lang), language);
-        const tag = `${language}-${viewport.width}`;
+          await page.goto(`/ui/admin/areas/${id}/spaces`);
+          await expect(page.locator('img[src^="data:image/svg+xml"]').first()).toBeVisible();
+          await shot(page, `spaces-${tag}`);
+          await page.emulateMedia({ media: 'print' });
+          await page.screenshot({ path: `/tmp/admin-spaces/print-${tag}.png`, fullPage: true });
+          await page.emulateMedia({ media: 'screen' });
 
-        await page.goto(`/ui/admin/areas/${id}/spaces`);
-        await expect(page.locator('img[src^="data:image/svg+xml"]').first()).toBeVisible();
-        await shot(page, `spaces-${tag}`);
-        await page.emulateMedia({ media: 'print' });
-        await page.screenshot({ path: `/tmp/admin-spaces/print-${tag}.png`, fullPage: true });
-        await page.emulateMedia({ media: 'screen' });
-
-        await page.goto('/ui/admin/areas');
-        await expect(page.getByRole('table')).toBeVisible();
-        await shot(page, `areas-${tag}`);
-        await page.goto('/ui/admin/attributes');
-        await expect(page.getByRole('table')).toBeVisible();
-        await shot(page, `attributes-${tag}`);
-        await page.goto(`/ui/admin/areas/${id}?tab=details`);
-        await expect(page.locator('form button[type="submit"]')).toBeVisible();
-        await shot(page, `area-details-${tag}`);
-        await page.goto('/ui/admin/areas/new');
-        await page
-          .locator('input[type="file"]')
-          .setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: Buffer.from('no image') });
-        await expect(page.getByRole('tabpanel').getByRole('alert').filter({ hasText: 'PNG' })).toBeVisible();
-        await shot(page, `new-area-refused-${tag}`);
-      });
+          await page.goto('/ui/admin/areas');
+          await expect(page.getByRole('table')).toBeVisible();
+          await shot(page, `areas-${tag}`);
+          await page.goto('/ui/admin/attributes');
+          await expect(page.getByRole('table')).toBeVisible();
+          await shot(page, `attributes-${tag}`);
+          await page.goto(`/ui/admin/areas/${id}?tab=details`);
+          await expect(page.locator('form button[type="submit"]')).toBeVisible();
+          await shot(page, `area-details-${tag}`);
+          await page.goto('/ui/admin/areas/new');
+          await page
+            .locator('input[type="file"]')
+            .setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: Buffer.from('no image') });
+          await expect(page.getByRole('tabpanel').getByRole('alert').filter({ hasText: 'PNG' })).toBeVisible();
+          await shot(page, `new-area-refused-${tag}`);
+        });
+      }
     }
-  }
-});
+  });

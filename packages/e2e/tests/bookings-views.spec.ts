@@ -383,67 +383,68 @@ test.describe('administration › bookings', () => {
 });
 
 /** Screenshots for a human to look at (en, de, he at both widths): `BOOKINGS_SHOTS=1`, into /tmp/bookings-admin/. */
-test.describe('screenshots', () => {
-  test.skip(!process.env.BOOKINGS_SHOTS, 'only when asked for');
-  test('week view and admin list in three languages', async ({ page }) => {
-    test.setTimeout(300_000);
-    page.setDefaultTimeout(15_000);
-    const { user, monday } = await weekWithTwoBookings('Shots');
-    const admin = await adminClient();
-    const area = await createArea(admin, ['Desk S1', 'Desk with a rather long name 2']);
-    const person = await createPerson(admin, 0, 'Screenshot');
-    const day = areaDate(2);
-    const c = await clientFor(person);
-    await book(c, {
-      spaceId: area.spaces['Desk S1'],
-      enter: `${day}T09:00:00Z`,
-      leave: `${day}T12:00:00Z`,
-      subject: 'Team day',
-    });
-    await book(c, {
-      spaceId: area.spaces['Desk with a rather long name 2'],
-      enter: `${day}T13:00:00Z`,
-      leave: `${day}T17:30:00Z`,
-    });
-    /** Signs in (in English) as `who`, then switches the app to `lang`. */
-    const signInIn = async (lang: string, who: 'user' | 'admin') => {
-      await page.goto('/ui/login');
-      await page.evaluate(() => {
-        sessionStorage.clear();
-        localStorage.removeItem('perch.refreshToken');
-        localStorage.setItem('perch.language', 'en');
+// Registered only when asked for.
+if (process.env.BOOKINGS_SHOTS)
+  test.describe('screenshots', () => {
+    test('week view and admin list in three languages', async ({ page }) => {
+      test.setTimeout(300_000);
+      page.setDefaultTimeout(15_000);
+      const { user, monday } = await weekWithTwoBookings('Shots');
+      const admin = await adminClient();
+      const area = await createArea(admin, ['Desk S1', 'Desk with a rather long name 2']);
+      const person = await createPerson(admin, 0, 'Screenshot');
+      const day = areaDate(2);
+      const c = await clientFor(person);
+      await book(c, {
+        spaceId: area.spaces['Desk S1'],
+        enter: `${day}T09:00:00Z`,
+        leave: `${day}T12:00:00Z`,
+        subject: 'Team day',
       });
-      if (who === 'user') await signInAs(page, user);
-      else await signInAsAdmin(page);
-      await page.evaluate((l) => localStorage.setItem('perch.language', l), lang);
-    };
-    for (const lang of ['en', 'de', 'he']) {
-      for (const viewport of [DESKTOP, PHONE]) {
-        const tag = `${lang}-${viewport.width}`;
-        await page.setViewportSize(viewport);
-        await signInIn(lang, 'user');
-        await page.goto(`/ui/bookings?week=${monday}`);
-        await page.locator('.mantine-SegmentedControl-root label').nth(1).click();
-        await page.locator('[data-week-block]').first().waitFor();
-        await settled(page);
-        await page.screenshot({ path: `/tmp/bookings-admin/week-${tag}.png`, fullPage: true });
-        await page.locator('[data-week-block]').first().click();
-        await page.getByRole('dialog').waitFor();
-        await settled(page);
-        await page.screenshot({ path: `/tmp/bookings-admin/week-details-${tag}.png` });
-        await page.keyboard.press('Escape');
-        await signInIn(lang, 'admin');
-        await page.goto(adminList(day, area));
-        await page.locator('[data-admin-booking]').first().waitFor();
-        await settled(page);
-        await page.screenshot({ path: `/tmp/bookings-admin/admin-${tag}.png`, fullPage: true });
-        await page.locator('[data-admin-booking]').first().click();
-        await page.getByRole('dialog').waitFor();
-        await page.getByRole('dialog').getByRole('textbox').fill('x'.repeat(510));
-        await settled(page);
-        await page.screenshot({ path: `/tmp/bookings-admin/admin-cancel-${tag}.png` });
-        await page.keyboard.press('Escape');
+      await book(c, {
+        spaceId: area.spaces['Desk with a rather long name 2'],
+        enter: `${day}T13:00:00Z`,
+        leave: `${day}T17:30:00Z`,
+      });
+      /** Signs in (in English) as `who`, then switches the app to `lang`. */
+      const signInIn = async (lang: string, who: 'user' | 'admin') => {
+        await page.goto('/ui/login');
+        await page.evaluate(() => {
+          sessionStorage.clear();
+          localStorage.removeItem('perch.refreshToken');
+          localStorage.setItem('perch.language', 'en');
+        });
+        if (who === 'user') await signInAs(page, user);
+        else await signInAsAdmin(page);
+        await page.evaluate((l) => localStorage.setItem('perch.language', l), lang);
+      };
+      for (const lang of ['en', 'de', 'he']) {
+        for (const viewport of [DESKTOP, PHONE]) {
+          const tag = `${lang}-${viewport.width}`;
+          await page.setViewportSize(viewport);
+          await signInIn(lang, 'user');
+          await page.goto(`/ui/bookings?week=${monday}`);
+          await page.locator('.mantine-SegmentedControl-root label').nth(1).click();
+          await page.locator('[data-week-block]').first().waitFor();
+          await settled(page);
+          await page.screenshot({ path: `/tmp/bookings-admin/week-${tag}.png`, fullPage: true });
+          await page.locator('[data-week-block]').first().click();
+          await page.getByRole('dialog').waitFor();
+          await settled(page);
+          await page.screenshot({ path: `/tmp/bookings-admin/week-details-${tag}.png` });
+          await page.keyboard.press('Escape');
+          await signInIn(lang, 'admin');
+          await page.goto(adminList(day, area));
+          await page.locator('[data-admin-booking]').first().waitFor();
+          await settled(page);
+          await page.screenshot({ path: `/tmp/bookings-admin/admin-${tag}.png`, fullPage: true });
+          await page.locator('[data-admin-booking]').first().click();
+          await page.getByRole('dialog').waitFor();
+          await page.getByRole('dialog').getByRole('textbox').fill('x'.repeat(510));
+          await settled(page);
+          await page.screenshot({ path: `/tmp/bookings-admin/admin-cancel-${tag}.png` });
+          await page.keyboard.press('Escape');
+        }
       }
-    }
+    });
   });
-});

@@ -7,7 +7,8 @@
 // few more requests marked for SQL tracing (server setting SQL_TRACE_FILE): the statements each
 // ran are replayed with EXPLAIN ANALYZE (PostgreSQL), giving the endpoint's own SQL time in the
 // same run. A bare Fastify route running `SELECT 1` is measured in the same run too.
-// Prints a table and writes bench-results/scale-<label>.json.
+// Prints a table and writes bench-results/scale-<label>.json. `--server PATH` measures another
+// build (its SQL columns stay empty when it cannot trace).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -85,6 +86,8 @@ if (!embeddedDir && !databaseUrl?.startsWith('postgres')) {
 }
 const label = opt('--label') ?? `${embeddedDir ? 'embedded' : 'postgres'}-${new Date().toISOString().slice(0, 10)}`;
 const compareFile = opt('--compare');
+/** `--server PATH`: another build's main.js (an earlier version, for before/after figures). */
+const serverMain = path.resolve(opt('--server') ?? path.join(ROOT, 'packages/server/dist/main.js'));
 const traceFile = path.join(os.tmpdir(), `perch-sql-trace-${process.pid}.jsonl`);
 
 async function call(url: string, r: Request, trace?: string): Promise<{ res: Response; body: string; ms: number }> {
@@ -385,7 +388,7 @@ async function main(): Promise<void> {
   }
   await bare.stop();
 
-  const server = await startProcess(ROOT, [path.join(ROOT, 'packages/server/dist/main.js')], serverEnv);
+  const server = await startProcess(ROOT, [serverMain], serverEnv);
   const results: Result[] = [];
   const extra: Record<string, unknown> = {};
   try {

@@ -52,6 +52,8 @@ export function WeekdayCard({ areas }: { areas: readonly Location[] }) {
             data={[{ value: '', label: t('statsAllAreas') }, ...areas.map((a) => ({ value: a.id, label: a.name }))]}
             value={areaId}
             onChange={(value) => setAreaId(value ?? '')}
+            // Organisations with many areas type a few letters of the name.
+            searchable
             allowDeselect={false}
             w={150}
             size="xs"

@@ -479,8 +479,9 @@ function printTable(
     'p99 ms',
     'budget',
     'p95/budget',
-    'SQL p50 ms',
+    'SQL p50 ms (EXPLAIN ANALYZE)',
     'p50/SQL',
+    'SQL p50 ms (waited in the server)',
     'statements',
   ];
   if (earlier) head.push(`p95 ms (${earlier.label})`);

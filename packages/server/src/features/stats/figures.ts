@@ -101,7 +101,17 @@ export async function bookingsByWeekday(
   locationId?: string,
   period?: WindowName,
 ): Promise<number[]> {
-  const areas = await areasOf(deps, orgId, locationId);
+  return weekdayCounts(deps, orgId, await areasOf(deps, orgId, locationId), locationId, period);
+}
+
+/** The same for areas already read. */
+async function weekdayCounts(
+  deps: AppDeps,
+  orgId: string,
+  areas: Area[],
+  locationId?: string,
+  period?: WindowName,
+): Promise<number[]> {
   const counts = [0, 0, 0, 0, 0, 0, 0];
   if (areas.length === 0) return counts;
   const rows = await startsPerWeekday(deps.db, orgId, new Map(areas.map((a) => [a.id, a.zone])), {
@@ -118,7 +128,7 @@ export async function organizationStats(deps: AppDeps, orgId: string): Promise<S
   const [c, totals, weekday] = await Promise.all([
     organizationCounts(deps.db, orgId),
     windowTotals(deps, areas),
-    bookingsByWeekday(deps, orgId),
+    weekdayCounts(deps, orgId, areas),
   ]);
   return {
     numUsers: c.users,

@@ -9,12 +9,15 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AuthContext } from './context.js';
 import type { RegisteredRoute } from './http/contract-routes.js';
+import type { Metrics } from './http/metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     /** Every route as registered, with the contract endpoint it serves (see http/contract-routes.ts). */
     registeredRoutes: readonly RegisteredRoute[];
+    /** The Prometheus metrics of this app; null when off (see http/metrics.ts). */
+    metrics: Metrics | null;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

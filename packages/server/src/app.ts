@@ -32,7 +32,9 @@ import { userRoutes } from './features/users/routes.js';
 import { installAuthentication } from './http/authenticate.js';
 import { compareWithContract, recordRoutes } from './http/contract-routes.js';
 import { installErrorHandler } from './http/error-handler.js';
+import { installMetrics } from './http/metrics.js';
 import { installOpenApi } from './http/openapi.js';
+import { installRequestLog, requestId, safeLoggerOptions } from './http/request-log.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { webAppRoutes } from './http/web-app.js';
 import { SQL_TRACE_HEADER, withSqlTrace } from './db/sql-trace.js';
@@ -55,18 +57,15 @@ function proxyTrust(trust: TrustProxy): false | string[] | ((address: string, ho
 /** Builds the HTTP application. No I/O happens here beyond what `deps` already opened. */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: safeLoggerOptions(opts.logger ?? false),
+    genReqId: requestId,
     bodyLimit: 1024 * 1024,
     trustProxy: proxyTrust(deps.config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 300 },
-    // Requests are logged once, at debug level, by the hook below.
+    // Requests are logged once, when answered, by http/request-log.ts.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
-  if (deps.config.LOG_LEVEL === 'debug' || deps.config.LOG_LEVEL === 'trace')
-    app.addHook('onResponse', (req, reply, done) => {
-      req.log.debug({ method: req.method, url: req.url, status: reply.statusCode, ms: reply.elapsedTime }, 'request');
-      done();
-    });
+  installRequestLog(app);
   if (deps.config.SQL_TRACE_FILE)
     app.addHook('onRequest', (req, _reply, done) => {
       const label = req.headers[SQL_TRACE_HEADER];
@@ -78,6 +77,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installMetrics(app);
 
   // Accept an empty JSON body (clients send the header on every request) and parse the rest
   // with Fastify's prototype-poisoning-safe parser.

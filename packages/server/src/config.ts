@@ -164,6 +164,15 @@ const envSchema = z.object({
   /** Days a delivered mail stays listed in the outbox. */
   MAIL_RETENTION_DAYS: int(1, 3650).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `GET /metrics` (Prometheus): on with 1, off with 0; unset: on exactly when METRICS_TOKEN is set. */
+  METRICS: bool.optional(),
+  /** The bearer token `GET /metrics` asks for; unset: the metrics are open to whoever reaches them. */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+    .min(16, 'must be at least 16 characters')
+    .max(256)
+    .optional(),
   JOBS_DISABLED: bool.default(false),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: trustProxy.default(false),
@@ -189,6 +198,8 @@ export interface Config extends Env {
   frameAncestors: string[];
   /** Rate limit window in seconds. */
   rateLimitPeriodSeconds: number;
+  /** Whether `GET /metrics` answers (METRICS, or METRICS_TOKEN alone). */
+  metricsEnabled: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -216,5 +227,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: list(e.CORS_ORIGINS),
     frameAncestors: list(e.FRAME_ANCESTORS),
     rateLimitPeriodSeconds: e.RATE_LIMIT_PERIOD,
+    metricsEnabled: e.METRICS ?? e.METRICS_TOKEN !== undefined,
   };
 }

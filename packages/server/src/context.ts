@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import type { Db, PreparedQuery } from './db/connection.js';
+import type { Db, PoolUsage, PreparedQuery } from './db/connection.js';
 import type { UserRow } from './db/schema.js';
 import type { BookingHook } from './features/bookings/write.js';
 import type { DnsResolver } from './lib/dns.js';
@@ -25,6 +25,8 @@ export interface AppDeps {
   /** The DNS for domain verification and the reachability probe (`DNS_SERVER` or the system's). */
   dns: DnsResolver;
   ping(): Promise<void>;
+  /** The database pool's current usage (for the metrics). */
+  poolUsage(): PoolUsage;
 }
 
 /** The acting user: who calls an operation, whether through HTTP, a job or a script. */

@@ -25,12 +25,21 @@ export const VERSION: string = (() => {
 
 /**
  * Opens the database named by the configuration (PostgreSQL or the embedded PGlite).
- * `onConnectionError` hears about connections PostgreSQL dropped (a restart, a failover).
+ * `onConnectionError` hears about connections PostgreSQL dropped (a restart, a failover);
+ * `onPrimaryChange`, with several hosts in DATABASE_URL, about the server written to.
  */
-export function openDatabase(config: Config, onConnectionError?: ConnectionErrorLog): Promise<DatabaseHandle> {
+export function openDatabase(
+  config: Config,
+  onConnectionError?: ConnectionErrorLog,
+  onPrimaryChange?: (server: string) => void,
+): Promise<DatabaseHandle> {
   const tracer = config.SQL_TRACE_FILE ? sqlTracer(config.SQL_TRACE_FILE) : undefined;
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.DATABASE_POOL_SIZE, { onConnectionError, ...(tracer ? { tracer } : {}) })
+    ? openPostgres(config.databaseUrl, config.DATABASE_POOL_SIZE, {
+        onConnectionError,
+        onPrimaryChange,
+        ...(tracer ? { tracer } : {}),
+      })
     : openPglite(config.dataDir, tracer);
 }
 
@@ -59,5 +68,6 @@ export async function createDeps(config: Config, handle: DatabaseHandle): Promis
     bookingHooks: [bookingMailHook, caldavBookingHook],
     dns: createDnsResolver(config.DNS_SERVER),
     ping: () => handle.ping(),
+    poolUsage: () => handle.poolUsage(),
   };
 }

@@ -1,7 +1,9 @@
 import { buildApp } from './app.js';
+import { serveBackupRequests } from './backup/requests.js';
 import { bootstrap } from './bootstrap.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/connection.js';
+import { SchemaTooNewError } from './db/migrate.js';
 import { startCalendarSync } from './features/caldav/sync.js';
 import { smtpSender, startMailDelivery } from './features/mail/delivery.js';
 import { createDeps, openDatabase } from './deps.js';
@@ -18,13 +20,21 @@ async function main(): Promise<void> {
   let connectionLost = (err: Error): void => {
     process.stderr.write(`Database connection lost: ${err.message}\n`);
   };
-  const handle = await openDatabase(config, (err) => connectionLost(err));
+  let primaryFound = (server: string): void => {
+    process.stdout.write(`Writing to the PostgreSQL server at ${server}\n`);
+  };
+  const handle = await openDatabase(
+    config,
+    (err) => connectionLost(err),
+    (server) => primaryFound(server),
+  );
   const deps = await createDeps(config, handle);
   const app = await buildApp(deps, {
     logger: { level: config.LOG_LEVEL, transport: undefined },
   });
   connectionLost = (err) =>
     app.log.warn({ reason: err.message }, 'database connection lost; requests answer 503 until it is back');
+  primaryFound = (server) => app.log.warn({ server }, 'writing to another PostgreSQL server (a failover)');
   const boot = await bootstrap(deps.db, config);
   if (boot.created) {
     app.log.info(
@@ -45,14 +55,19 @@ async function main(): Promise<void> {
         deps,
         [purgeExpiredJob, bookingRetentionJob, bookingRemindersJob, authAttemptRetentionJob, domainReachabilityJob],
         app.log,
+        { observer: app.metrics?.jobs },
       );
 
   // Every process delivers the outbox; claims keep two processes from sending one mail.
   const sender = smtpSender(config);
-  const stopMail = sender ? startMailDelivery(deps.db, sender, config, app.log) : () => {};
+  const stopMail = sender ? startMailDelivery(deps.db, sender, config, app.log, app.metrics?.mail) : () => {};
   if (!sender) app.log.warn('SMTP_HOST is not set: mails wait in the outbox until mail delivery is configured');
   // Every process works off the calendar sync queue; claims keep two from writing one event.
   const stopCalendarSync = startCalendarSync(deps, app.log);
+  // `npm run backup` asks this process for a copy of the embedded database (backup/requests.ts).
+  const stopBackups = handle.dumpDataDir
+    ? serveBackupRequests(config.dataDir, handle.dumpDataDir, app.log)
+    : async () => {};
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -62,6 +77,7 @@ async function main(): Promise<void> {
     stopJobs();
     stopMail();
     stopCalendarSync();
+    await stopBackups();
     await app.close();
     await handle.close();
     process.exit(0);
@@ -80,7 +96,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof SchemaTooNewError) {
     process.stderr.write(`${err.message}\n`);
     process.exit(2);
   }

@@ -3,6 +3,13 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import {
+  clientClassFor,
+  NoWritableServerError,
+  parseMultiHostUrl,
+  PrimaryLocator,
+  sessionIsWritable,
+} from './multi-host.js';
 import type { SqlTracer } from './sql-trace.js';
 
 export type Db = Kysely<Database>;
@@ -13,12 +20,28 @@ export type Db = Kysely<Database>;
  */
 export type PreparedQuery = <Row>(name: string, text: string, values: unknown[]) => Promise<Row[]>;
 
+/** The connection pool's numbers at this moment (pg.Pool's totalCount, idleCount, waitingCount). */
+export interface PoolUsage {
+  /** Open connections, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   db: Db;
   engine: 'postgres' | 'pglite';
   prepared: PreparedQuery;
+  /** The pool's current usage (read by the metrics at scrape time). */
+  poolUsage(): PoolUsage;
   /** Runs a trivial query; throws when the database is unreachable. */
   ping(): Promise<void>;
+  /**
+   * The embedded database only: a consistent copy of its data folder as an uncompressed tar
+   * archive, taken between two statements (see backup/archive.ts).
+   */
+  dumpDataDir?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -38,19 +61,50 @@ export type ConnectionErrorLog = (err: Error) => void;
 export async function openPostgres(
   url: string,
   poolSize: number,
-  opts: { connectTimeoutMs?: number; onConnectionError?: ConnectionErrorLog; tracer?: SqlTracer } = {},
+  opts: {
+    connectTimeoutMs?: number;
+    onConnectionError?: ConnectionErrorLog;
+    /** Told when several hosts are given and new connections go to another one. */
+    onPrimaryChange?: (server: string) => void;
+    tracer?: SqlTracer;
+  } = {},
 ): Promise<DatabaseHandle> {
+  const connectTimeoutMs = opts.connectTimeoutMs ?? 5000;
+  const multiHost = parseMultiHostUrl(url);
+  const locator = multiHost
+    ? new PrimaryLocator(multiHost, Math.min(2000, connectTimeoutMs), (s) =>
+        opts.onPrimaryChange?.(`${s.host}:${s.port}`),
+      )
+    : undefined;
   const pool = new pg.Pool({
-    connectionString: url,
+    connectionString: multiHost?.singleHostUrl ?? url,
+    ...(locator
+      ? {
+          Client: clientClassFor(locator),
+          // The server found writable may have stepped down since: check every new session.
+          onConnect:
+            multiHost?.targetSessionAttrs === 'read-write'
+              ? async (client: pg.ClientBase) => {
+                  if (await sessionIsWritable(client)) return;
+                  locator.forget((client as unknown as { server?: { host: string; port: number } }).server);
+                  throw new NoWritableServerError('The PostgreSQL server is read-only now (failing over)');
+                }
+              : undefined,
+        }
+      : {}),
     max: poolSize,
-    connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+    connectionTimeoutMillis: connectTimeoutMs,
     keepAlive: true,
     // The app's statements are short and their row estimates are often far off (a range over
     // months of bookings): JIT compiling them costs more than it saves. `options` in
     // DATABASE_URL, when given, takes the place of this.
     options: '-c jit=off',
   });
-  const onError: ConnectionErrorLog = opts.onConnectionError ?? (() => {});
+  const onError: ConnectionErrorLog = (err) => {
+    // The server went away: new connections look for the primary again.
+    locator?.forget();
+    opts.onConnectionError?.(err);
+  };
   // Idle clients: the pool removes them and re-emits the error here.
   pool.on('error', onError);
   // Checked-out clients emit on themselves; the query in flight is rejected as well, and the
@@ -64,12 +118,19 @@ export async function openPostgres(
     db,
     engine: 'postgres',
     prepared: preparedOn(pool, opts.tracer),
+    poolUsage: usageOf(pool),
     ping: async () => {
       await sql`SELECT 1`.execute(db);
     },
     close: () => db.destroy(),
   };
 }
+
+const usageOf = (pool: pg.Pool) => (): PoolUsage => ({
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+});
 
 function preparedOn(pool: pg.Pool, tracer?: SqlTracer): PreparedQuery {
   if (!tracer)
@@ -89,7 +150,7 @@ export class DataDirLockedError extends Error {}
  * Takes an exclusive lock file in the data folder. A second process opening the same
  * PGlite folder would silently corrupt it, so it is refused with a clear message.
  */
-function lockDataDir(dir: string): () => void {
+export function lockDataDir(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const lockFile = path.join(dir, 'perch.lock');
   const tryCreate = (): boolean => {
@@ -122,7 +183,8 @@ function lockDataDir(dir: string): () => void {
   };
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this id exists (owned by anyone: another user's answers EPERM). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -131,8 +193,15 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Opens the embedded PostgreSQL (PGlite). `dataDir` undefined means in memory. */
-export async function openPglite(dataDir: string | undefined, tracer?: SqlTracer): Promise<DatabaseHandle> {
+/**
+ * Opens the embedded PostgreSQL (PGlite). `dataDir` undefined means in memory. `loadDataDir`
+ * fills a new data folder from a backup archive (backup/archive.ts) instead of creating a database.
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  tracer?: SqlTracer,
+  opts: { loadDataDir?: Blob } = {},
+): Promise<DatabaseHandle> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     const { PGlite } = await import('@electric-sql/pglite');
@@ -140,6 +209,7 @@ export async function openPglite(dataDir: string | undefined, tracer?: SqlTracer
     const { createPgConfig } = await import('@electric-sql/pglite/node-postgres');
     const pglite = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined, {
       extensions: { btree_gist },
+      ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     });
     const pool = new pg.Pool({ ...(createPgConfig(pglite) as unknown as pg.PoolConfig), max: 1 });
     const db = new Kysely<Database>({
@@ -150,8 +220,20 @@ export async function openPglite(dataDir: string | undefined, tracer?: SqlTracer
       db,
       engine: 'pglite',
       prepared: preparedOn(pool, tracer),
+      poolUsage: usageOf(pool),
       ping: async () => {
         await sql`SELECT 1`.execute(db);
+      },
+      dumpDataDir: async () => {
+        // The pool's only connection: while it is held no statement runs and no transaction is
+        // open, so the copy is consistent; the checkpoint leaves nothing to replay when it is restored.
+        const client = await pool.connect();
+        try {
+          await client.query('CHECKPOINT');
+          return new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
+        } finally {
+          client.release();
+        }
       },
       close: async () => {
         await db.destroy();

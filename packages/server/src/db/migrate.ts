@@ -26,11 +26,42 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
 }
 
 /**
+ * The database was migrated by a newer Perch: this version does not know its schema and must not
+ * write to it. main.ts exits with code 2 and this message.
+ */
+export class SchemaTooNewError extends Error {
+  constructor(
+    readonly schema: number,
+    readonly known: number,
+  ) {
+    super(
+      `This database was upgraded by a newer version of Perch (schema ${schema}, this version knows up to ${known}). ` +
+        'Start the newer version, or restore a backup taken before the upgrade.',
+    );
+  }
+}
+
+/** The newest migration applied to the database; 0 when it has none (a new database). */
+export async function schemaVersion(db: Db): Promise<number> {
+  const table = sql<{ t: string | null }>`SELECT to_regclass('schema_migrations')::text AS t`;
+  if (!(await table.execute(db)).rows[0]?.t) return 0;
+  const row = await db
+    .selectFrom('schema_migrations')
+    .select((eb) => eb.fn.max('version').as('version'))
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+/**
  * Applies pending migrations in order, each in its own transaction. An advisory lock makes
  * concurrent starts safe: the second server waits, then finds nothing left to do.
- * Returns the versions applied by this call.
+ * Returns the versions applied by this call. Throws SchemaTooNewError, before changing
+ * anything, when the database has a migration newer than the newest of `migrations`.
  */
 export async function migrate(db: Db, migrations = readMigrations()): Promise<number[]> {
+  const known = Math.max(0, ...migrations.map((m) => m.version));
+  const schema = await schemaVersion(db);
+  if (schema > known) throw new SchemaTooNewError(schema, known);
   const applied: number[] = [];
   for (const m of migrations) {
     const done = await db.transaction().execute(async (trx) => {

@@ -3,9 +3,9 @@ import type { App } from '../app-context.js';
 
 /**
  * Paths that are not API routes: the web app's files and shell routes, the redirects and
- * robots.txt of http/web-app.ts, and the API documentation.
+ * robots.txt of http/web-app.ts, the API documentation and the metrics (http/metrics.ts).
  */
-export const NON_API_PATH = /^\/(?:$|ui(?:\/|$)|_app(?:\/|$)|admin\/|robots\.txt$|docs(?:\/|$))/;
+export const NON_API_PATH = /^\/(?:$|ui(?:\/|$)|_app(?:\/|$)|admin\/|robots\.txt$|docs(?:\/|$)|metrics$)/;
 
 export interface RegisteredRoute {
   method: string;

@@ -21,6 +21,11 @@ const SOCKET_CODES = new Set([
   'ENETUNREACH',
   'EAI_AGAIN',
 ]);
+/**
+ * 57P01–57P03: shutdown, crash, cannot connect now; 53300: too many connections; 25006: a
+ * write reached a server that just became read-only (a primary stepping down in a failover).
+ */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', '25006']);
 /** Messages of the PostgreSQL client when a connection breaks or cannot be made in time. */
 const CONNECTION_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|not queryable|terminating connection|the database system is (starting up|shutting down|in recovery)|Client was closed/i;
@@ -28,15 +33,13 @@ const CONNECTION_MESSAGES =
 /**
  * True when a failure says the database is unavailable (stopped, restarting, failing over,
  * out of connections), not that the request was wrong: SQLSTATE class 08 (connection
- * exception), 57P01–57P03 (shutdown, crash, cannot connect now), 53300 (too many
- * connections), socket errors and the client's own connection messages.
+ * exception), the codes above, socket errors and the client's own connection messages.
  */
 export function isDatabaseUnavailable(e: unknown): boolean {
   if (typeof e !== 'object' || e === null) return false;
   const { code, message } = e as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
-    if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300')
-      return true;
+    if (code.startsWith('08') || UNAVAILABLE_CODES.has(code)) return true;
     if (SOCKET_CODES.has(code)) return true;
   }
   if (e instanceof AggregateError) return e.errors.some(isDatabaseUnavailable);

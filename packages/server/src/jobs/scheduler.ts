@@ -19,6 +19,23 @@ export interface Job {
   run(deps: AppDeps): Promise<void>;
 }
 
+/** Hears how each run of a job went and how long it took (the metrics). */
+export type JobObserver = (job: string, outcome: 'ok' | 'failed', seconds: number) => void;
+
+/** Runs `work` (a job's run) and tells `observer` its outcome and duration. */
+async function observed<T>(job: Job, observer: JobObserver | undefined, work: () => Promise<T>): Promise<T> {
+  if (!observer) return work();
+  const started = performance.now();
+  try {
+    const result = await work();
+    observer(job.name, 'ok', (performance.now() - started) / 1000);
+    return result;
+  } catch (err) {
+    observer(job.name, 'failed', (performance.now() - started) / 1000);
+    throw err;
+  }
+}
+
 /**
  * Inside `trx`: takes the job's advisory lock if no other process holds it and tells whether
  * the job is due (its last run in `job_runs` is an interval ago).
@@ -45,7 +62,7 @@ async function recordRun(trx: Db, job: Job, now: Date): Promise<void> {
  * advisory lock lets one of them in, and `job_runs` records the run so the others skip it
  * until the interval has passed. Returns true when this call ran the job.
  */
-export async function runIfDue(deps: AppDeps, job: Job, now = new Date()): Promise<boolean> {
+export async function runIfDue(deps: AppDeps, job: Job, now = new Date(), observer?: JobObserver): Promise<boolean> {
   if (job.outsideTransaction) {
     // Claim and record the run in one short transaction; once it commits, every other
     // process sees the run in `job_runs` and skips it, so the lock need not outlive it.
@@ -54,13 +71,15 @@ export async function runIfDue(deps: AppDeps, job: Job, now = new Date()): Promi
       await recordRun(trx, job, now);
       return true;
     });
-    if (claimed) await job.run(deps);
+    if (claimed) await observed(job, observer, () => job.run(deps));
     return claimed;
   }
   return deps.db.transaction().execute(async (trx) => {
     if (!(await claim(trx, job, now))) return false;
-    await job.run(withTransaction(deps, trx));
-    await recordRun(trx, job, now);
+    await observed(job, observer, async () => {
+      await job.run(withTransaction(deps, trx));
+      await recordRun(trx, job, now);
+    });
     return true;
   });
 }
@@ -68,14 +87,20 @@ export async function runIfDue(deps: AppDeps, job: Job, now = new Date()): Promi
 /**
  * Checks every job every `tickSeconds`; returns a function that stops the timer. Jobs in a
  * transaction run one after the other; a job outside one (a long network job) runs on its own
- * so it never holds up the others, and is not started again while it still runs.
+ * so it never holds up the others, and is not started again while it still runs. `observer`
+ * hears of every run (the metrics).
  */
-export function startScheduler(deps: AppDeps, jobs: Job[], log: FastifyBaseLogger, tickSeconds = 30): () => void {
+export function startScheduler(
+  deps: AppDeps,
+  jobs: Job[],
+  log: FastifyBaseLogger,
+  { tickSeconds = 30, observer }: { tickSeconds?: number; observer?: JobObserver } = {},
+): () => void {
   let running = false;
   const busy = new Set<string>();
   const attempt = async (job: Job) => {
     try {
-      await runIfDue(deps, job);
+      await runIfDue(deps, job, new Date(), observer);
     } catch (err) {
       log.error({ err, job: job.name }, 'background job failed');
     }

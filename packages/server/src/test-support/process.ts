@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { testEnv } from './server.js';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+/** The compiled server, as production runs it (`npx tsc -b packages/contract packages/client packages/server`). */
+export const COMPILED_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 export async function freePort(): Promise<number> {
@@ -24,11 +26,17 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the real server as its own operating-system process and waits until it is healthy. */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the real server as its own operating-system process and waits until it is healthy.
+ * `compiled`: run dist/main.js with plain node instead of the sources through tsx.
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  opts: { compiled?: boolean } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const proc = spawn(process.execPath, opts.compiled ? [COMPILED_MAIN] : ['--import', 'tsx', MAIN], {
     cwd: ROOT,
     env: { ...process.env, ...testEnv, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { login, PerchClient } from '@perch/client';
 import type { App } from '../app-context.js';
 import type { AppDeps } from '../context.js';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import { bootstrap } from '../bootstrap.js';
 import { loadConfig, type Config } from '../config.js';
 import { createDeps } from '../deps.js';
@@ -58,16 +58,16 @@ export const testEnv: Record<string, string> = {
 /** Starts the real HTTP server on a free port, on this worker's test database. */
 export async function startTestServer(
   env: Record<string, string> = {},
-  opts: { reset?: boolean; signIn?: boolean } = {},
+  opts: { reset?: boolean; signIn?: boolean; logger?: BuildOptions['logger'] } = {},
 ): Promise<TestServer> {
   const handle = await sharedTestDatabase();
   const config = loadConfig({ ...testEnv, ...env, PORT: '0' });
   const deps = await createDeps(config, handle);
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, opts.logger ? { logger: opts.logger } : {});
   await app.listen({ port: 0, host: '127.0.0.1' });
   // With SMTP_HOST set, the server delivers its outbox as a real one does.
   const sender = smtpSender(config);
-  const stopMail = sender ? startMailDelivery(deps.db, sender, config, app.log) : () => {};
+  const stopMail = sender ? startMailDelivery(deps.db, sender, config, app.log, app.metrics?.mail) : () => {};
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
   const server: TestServer = {

@@ -22,6 +22,15 @@ export interface MailSender {
   close(): void;
 }
 
+/**
+ * Hears of every delivery attempt (the metrics): a mail sent, or an attempt that failed and is
+ * either tried again later or given up (refused for good, or out of retry time).
+ */
+export interface MailObserver {
+  sent(): void;
+  failed(outcome: 'retry' | 'given_up'): void;
+}
+
 /** Mails claimed per round. */
 const BATCH = 10;
 /** How long a claim lasts: well above the SMTP time-outs below. */
@@ -77,6 +86,7 @@ export async function deliverDueMails(
   sender: MailSender,
   config: Pick<Config, 'MAIL_RETRY_HOURS'>,
   log?: FastifyBaseLogger,
+  observer?: MailObserver,
 ): Promise<number> {
   let sent = 0;
   for (;;) {
@@ -86,6 +96,7 @@ export async function deliverDueMails(
       try {
         await sender.send(mail);
         await markMailSent(db, mail.id, mail.attempts);
+        observer?.sent();
         sent++;
       } catch (err) {
         const retryAt = isPermanentFailure(err)
@@ -93,6 +104,7 @@ export async function deliverDueMails(
           : nextAttemptAt(mail.created_at, mail.attempts, config.MAIL_RETRY_HOURS);
         log?.warn({ mail: mail.id, kind: mail.kind, err: describeFailure(err), retryAt }, 'mail not delivered');
         await markMailFailed(db, mail.id, mail.attempts, describeFailure(err), retryAt);
+        observer?.failed(retryAt ? 'retry' : 'given_up');
       }
     }
   }
@@ -107,9 +119,10 @@ export function startMailDelivery(
   sender: MailSender,
   config: Pick<Config, 'MAIL_RETRY_HOURS' | 'MAIL_POLL_SECONDS'>,
   log: FastifyBaseLogger,
+  observer?: MailObserver,
 ): () => void {
   const stop = startPolling(
-    () => deliverDueMails(db, sender, config, log),
+    () => deliverDueMails(db, sender, config, log, observer),
     config.MAIL_POLL_SECONDS,
     (err) => log.error({ err }, 'mail delivery round failed'),
   );

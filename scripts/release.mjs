@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { newestSourceOf } from './build-freshness.mjs';
 import { checkRuntimeDeps } from './check-runtime-deps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,17 +44,6 @@ function step(label, fn) {
 function run(cmd, cmdArgs, opts = {}) {
   const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', ...opts });
   if (r.status !== 0) fail(`${path.basename(cmd)} ${cmdArgs.join(' ')} failed.`);
-}
-
-/** Newest modification time of any file below `dir` (skipping build output). */
-function newest(dir) {
-  let t = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const p = path.join(dir, entry.name);
-    t = Math.max(t, entry.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
-  }
-  return t;
 }
 
 /**
@@ -90,9 +80,7 @@ step('compiling the server (tsc -b packages/contract packages/client packages/se
 );
 const webIndex = at('packages/web/dist/index.html');
 const webCurrent =
-  fs.existsSync(webIndex) &&
-  fs.statSync(webIndex).mtimeMs >=
-    Math.max(...['web', 'contract', 'client'].map((p) => newest(at('packages', p, 'src'))));
+  fs.existsSync(webIndex) && fs.statSync(webIndex).mtimeMs >= newestSourceOf('web', 'contract', 'client');
 if (reuseBuild && webCurrent) say('the web app build is newer than its sources: reusing it (--reuse-build).');
 else {
   step('building the web app (vite build)', () =>

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { mtime, newestSourceOf } from './build-freshness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...parts) => path.join(root, ...parts);
@@ -20,22 +21,8 @@ function step(label, cmd, args, opts = {}) {
   process.stdout.write(`Perch: done in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
 }
 
-/** Newest modification time of any file below `dir` (skipping build output). */
-function newest(dir) {
-  let t = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const p = path.join(dir, entry.name);
-    t = Math.max(t, entry.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
-  }
-  return t;
-}
-
-const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
-const sourcesOf = (...packages) => Math.max(...packages.map((p) => newest(at('packages', p, 'src'))));
-
 const serverBuilt = mtime(at('packages/server/dist/main.js'));
-if (serverBuilt === 0 || serverBuilt < sourcesOf('contract', 'client', 'server')) {
+if (serverBuilt === 0 || serverBuilt < newestSourceOf('contract', 'client', 'server')) {
   const first = serverBuilt === 0 ? ' (first start only)' : '';
   step(`compiling the server${first}`, process.execPath, [
     at('node_modules/typescript/bin/tsc'),
@@ -50,7 +37,7 @@ if (serverBuilt === 0 || serverBuilt < sourcesOf('contract', 'client', 'server')
 }
 
 const webBuilt = mtime(at('packages/web/dist/index.html'));
-if (webBuilt === 0 || webBuilt < sourcesOf('web', 'contract', 'client')) {
+if (webBuilt === 0 || webBuilt < newestSourceOf('web', 'contract', 'client')) {
   const first = webBuilt === 0 ? ' (first start only)' : '';
   step(
     `building the web app${first}`,

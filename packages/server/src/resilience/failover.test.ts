@@ -92,6 +92,22 @@ function contestDesk(desk: string, token: string) {
   };
 }
 
+/** Each Perch process books the floor's first desk on a day of its own: both write. */
+async function bookOnEachProcess(on: Floor, firstDay: number, when: string): Promise<void> {
+  for (const [i, s] of servers.entries()) {
+    const res = await fetch(`${s.url}/booking/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${on.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        spaceId: on.desks[0],
+        enter: wall(ZONE, firstDay + i, 9),
+        leave: wall(ZONE, firstDay + i, 10),
+      }),
+    });
+    expect(res.status, `process ${i + 1} books ${when}`).toBe(201);
+  }
+}
+
 describe('losing the PostgreSQL primary (pg_auto_failover) under booking load', () => {
   it('fails over to the standby: no acknowledged booking lost, no double booking, both processes serve again', async () => {
     const primary = (await cluster.primary()) as NodeName;
@@ -138,18 +154,7 @@ describe('losing the PostgreSQL primary (pg_auto_failover) under booking load', 
       [floor.desks[0]],
     );
     // Each process writes on the new primary.
-    for (const [i, s] of servers.entries()) {
-      const res = await fetch(`${s.url}/booking/`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${floor.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          spaceId: floor.desks[0],
-          enter: wall(ZONE, 300 + i, 9),
-          leave: wall(ZONE, 300 + i, 10),
-        }),
-      });
-      expect(res.status, `process ${i + 1} books after the failover`).toBe(201);
-    }
+    await bookOnEachProcess(floor, 300, 'after the failover');
 
     const newPrimary = cluster.nodeUrl('node2');
     const afterKill = [...load.answers, ...contest.answers].filter((a) => a.at > killedAt);
@@ -254,17 +259,6 @@ describe('losing the PostgreSQL primary (pg_auto_failover) under booking load', 
       'failures other than 503',
     ).toEqual([]);
     expect(writesAfter.length, 'bookings succeed on the new primary').toBeGreaterThan(0);
-    for (const [i, s] of servers.entries()) {
-      const res = await fetch(`${s.url}/booking/`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${second.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          spaceId: second.desks[0],
-          enter: wall(ZONE, 320 + i, 9),
-          leave: wall(ZONE, 320 + i, 10),
-        }),
-      });
-      expect(res.status, `process ${i + 1} books after the switchover`).toBe(201);
-    }
+    await bookOnEachProcess(second, 320, 'after the switchover');
   }, 300_000);
 });

@@ -14,6 +14,7 @@ import {
   type TestArea,
 } from './support/booking-helpers';
 import { saveSettings, settingValue } from './support/api';
+import { typeDate } from './support/date-field';
 import { expectSignedInLayout, signInThroughUi } from './support/sign-in';
 
 /**
@@ -265,9 +266,11 @@ test.describe('administration › bookings', () => {
         .click();
       await expect(page.getByRole('heading', { level: 1, name: 'Bookings' })).toBeVisible();
 
-      // Dates and area through the filters.
-      await page.getByLabel('From', { exact: true }).fill(day);
-      await page.getByLabel('To', { exact: true }).fill(day);
+      // Dates (typed as the admin writes them: YYYY-MM-DD, the default) and area through the filters.
+      const from = page.getByRole('textbox', { name: 'From', exact: true });
+      const to = page.getByRole('textbox', { name: 'To', exact: true });
+      await typeDate(from, day);
+      await typeDate(to, day);
       await page.getByRole('textbox', { name: 'Area' }).click();
       await page.getByRole('option', { name: area.name }).click();
       await expect(page.getByText('Showing 1–50 of 52 bookings')).toBeVisible();
@@ -290,11 +293,11 @@ test.describe('administration › bookings', () => {
       await expect(page.getByText('Showing 1–2 of 2 bookings')).toBeVisible();
 
       // Another day has none of them.
-      await page.getByLabel('From', { exact: true }).fill(areaDate(4));
-      await page.getByLabel('To', { exact: true }).fill(areaDate(4));
+      await typeDate(to, areaDate(4));
+      await typeDate(from, areaDate(4));
       await expect(page.getByRole('heading', { name: 'No bookings match these filters.' })).toBeVisible();
       // A reversed window is explained, and the list stays as it was.
-      await page.getByLabel('From', { exact: true }).fill(areaDate(6));
+      await typeDate(from, areaDate(6));
       await expect(page.getByText('The end date is before the start date.')).toBeVisible();
     } finally {
       await saveSettings(admin, [{ name: 'max_bookings_per_user', value: before }]);

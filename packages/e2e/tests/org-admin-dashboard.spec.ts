@@ -4,6 +4,7 @@ import { routes } from '@perch/contract/values';
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { adminClient, book, createAreaWithSpaces, createUser, saveSettings, unique } from './support/api';
+import { typeDate } from './support/date-field';
 import { expectSignedInLayout, signInThroughUi } from './support/sign-in';
 
 /** Monday and Tuesday of next week (the statistics use UTC calendar weeks starting on Monday). */
@@ -79,8 +80,9 @@ test('the statistics dashboard shows the numbers of a known set of bookings and 
   await expect(perArea.getByRole('listitem').filter({ hasText: areaName })).toContainText('30%');
 
   const exportCard = page.getByRole('region', { name: 'Download bookings' });
-  await exportCard.getByLabel('From').fill(monday);
-  await exportCard.getByLabel('To').fill(tuesday);
+  // The admin writes dates as YYYY-MM-DD (the default format preference).
+  await typeDate(exportCard.getByRole('textbox', { name: 'From' }), monday);
+  await typeDate(exportCard.getByRole('textbox', { name: 'To' }), tuesday);
   const downloading = page.waitForEvent('download');
   await exportCard.getByRole('button', { name: 'Download CSV' }).click();
   const download = await downloading;

@@ -10,6 +10,7 @@ import {
   type TestArea,
 } from './support/booking-helpers';
 import { expectSignedInLayout, signInThroughUi } from './support/sign-in';
+import { typeDate } from './support/date-field';
 
 /** `YYYY-MM-DD` a number of days after `date`. */
 function plusDays(date: string, days: number): string {
@@ -51,8 +52,9 @@ async function colleagueBookedTomorrow(span: number): Promise<Setup> {
 async function openPresence(page: Page, s: Setup) {
   await page.getByRole('tab', { name: 'Presence' }).click();
   await expect(page.getByText('Up to 31 days at a time.')).toBeVisible();
-  await page.getByRole('textbox', { name: 'From', exact: true }).fill(s.day);
-  await page.getByRole('textbox', { name: 'To', exact: true }).fill(plusDays(s.day, s.span - 1));
+  // Typed as the admin writes dates (YYYY-MM-DD, the default format preference).
+  await typeDate(page.getByRole('textbox', { name: 'From', exact: true }), s.day);
+  await typeDate(page.getByRole('textbox', { name: 'To', exact: true }), plusDays(s.day, s.span - 1));
   await page.getByRole('textbox', { name: 'Area' }).click();
   await page.getByRole('option', { name: s.area.name }).click();
 }

@@ -8,6 +8,7 @@ import auditEn from './i18n/audit/en.json';
 import bookingEn from './i18n/booking/en.json';
 import bookingsAdminEn from './i18n/bookings-admin/en.json';
 import calendarsEn from './i18n/calendars/en.json';
+import dateFieldEn from './i18n/date-field/en.json';
 import approvalsEn from './i18n/approvals/en.json';
 import en from './i18n/en.json';
 import orgAdminEn from './i18n/org-admin/en.json';
@@ -65,6 +66,7 @@ await i18next.use(initReactI18next).init({
         ...serviceAccountsEn,
         ...signInProvidersEn,
         ...calendarsEn,
+        ...dateFieldEn,
         ...approvalsEn,
         ...searchMapEn,
         ...searchPanelEn,

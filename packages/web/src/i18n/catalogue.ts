@@ -5,6 +5,7 @@ import type auditEn from './audit/en.json';
 import type bookingEn from './booking/en.json';
 import type bookingsAdminEn from './bookings-admin/en.json';
 import type calendarsEn from './calendars/en.json';
+import type dateFieldEn from './date-field/en.json';
 import type en from './en.json';
 import type orgAdminEn from './org-admin/en.json';
 import type organizationsEn from './organizations/en.json';
@@ -35,6 +36,7 @@ export type Catalogue = typeof en &
   typeof serviceAccountsEn &
   typeof signInProvidersEn &
   typeof calendarsEn &
+  typeof dateFieldEn &
   typeof approvalsEn &
   typeof searchMapEn &
   typeof searchPanelEn &

@@ -25,7 +25,7 @@ import { HintBanner } from './HintBanner';
 import { hasFloorPlan, SpacesView } from './map/SpacesView';
 import { toApiWindow } from './time/booking-window';
 import { searchHints } from './time/search-hints';
-import { useDayjsLocale } from './use-dayjs-locale';
+import { useDayjsLocale } from '../../shared/time/use-dayjs-locale';
 import { useSearchState } from './use-search-state';
 import { useSpaceEntries } from './use-space-entries';
 

@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
 import { EmptyState } from '../../../app/ui/EmptyState';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
+import { DateField } from '../../../shared/time/DateField';
 import { timePrefsFrom } from '../../../shared/time/time-prefs';
 import { userZone } from '../../../shared/time/wall-time';
 import { SIGN_IN_LOG_PAGE_SIZE, useAuthAttemptExport, useAuthAttempts } from '../api/auth-attempt-queries';
@@ -148,22 +149,19 @@ export function SignInLogPage() {
           data={OUTCOMES.map((o) => ({ value: o, label: t(OUTCOME_LABELS[o]) }))}
           w={{ base: '100%', xs: 200 }}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('signInLogFrom')}
           value={draft.from}
-          max={draft.to || undefined}
-          onChange={(e) => changeDate('from', e.currentTarget.value)}
+          onChange={(value) => changeDate('from', value)}
+          clearable
           w={{ base: '100%', xs: 170 }}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('signInLogTo')}
           value={draft.to}
-          min={draft.from || undefined}
-          onChange={(e) => changeDate('to', e.currentTarget.value)}
+          onChange={(value) => changeDate('to', value)}
+          clearable
           error={problem ? t(problem) : undefined}
-          errorProps={{ role: 'alert' }}
           w={{ base: '100%', xs: 170 }}
         />
       </Group>

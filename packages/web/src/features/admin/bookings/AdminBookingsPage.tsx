@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Booking } from '@perch/contract';
 import { routes } from '@perch/contract/values';
@@ -24,6 +12,7 @@ import { saveCsvFile } from '../../../shared/csv/csv';
 import { attachmentName } from '../../../shared/download/download-file';
 import { bookerName } from '../../../shared/people/booker-name';
 import { useApiClient } from '../../../shared/api/use-api-client';
+import { DateField } from '../../../shared/time/DateField';
 import { formatRange } from '../../../shared/time/format-time';
 import { timePrefsFrom } from '../../../shared/time/time-prefs';
 import { datePart, fromApiTime, nowInZone, userZone } from '../../../shared/time/wall-time';
@@ -158,21 +147,20 @@ export function AdminBookingsPage() {
     >
       <Paper withBorder radius="lg" p="md">
         <Group align="flex-start" gap="sm" wrap="wrap" role="search" aria-label={t('adminBookingsFilters')}>
-          <TextInput
-            type="date"
+          <DateField
             label={t('adminBookingsFrom')}
             value={draft.from}
-            onChange={(e) => setDate('from', e.currentTarget.value)}
-            w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 170 }}
+            onChange={(value) => setDate('from', value)}
+            clearable
+            w={{ base: '100%', xs: 170 }}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('adminBookingsTo')}
             value={draft.to}
-            onChange={(e) => setDate('to', e.currentTarget.value)}
+            onChange={(value) => setDate('to', value)}
+            clearable
             error={problem ? t(problem) : undefined}
-            errorProps={{ role: 'alert' }}
-            w={{ base: 'calc(50% - var(--mantine-spacing-sm) / 2)', xs: 170 }}
+            w={{ base: '100%', xs: 170 }}
           />
           <Select
             label={t('adminBookingsArea')}

@@ -95,6 +95,21 @@ describe('admin bookings screen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(filterCalls(asked).at(-1)!.searchParams.get('location')).toBe('a2'));
   });
 
+  it('shows and reads the dates in the user’s date format', async () => {
+    const { asked } = open('/admin/bookings?from=2030-09-01&to=2030-09-07', [booking(1)], {
+      'GET /preference/': () => json([{ name: 'date_format', value: 'd.m.Y' }]),
+    });
+    await screen.findByText('Showing 1–1 of 1 booking');
+    const from = screen.getByRole('textbox', { name: 'From' }) as HTMLInputElement;
+    expect(from.value).toBe('01.09.2030');
+    expect((screen.getByRole('textbox', { name: 'To' }) as HTMLInputElement).value).toBe('07.09.2030');
+    fireEvent.focus(from);
+    fireEvent.change(from, { target: { value: '3.9.2030' } });
+    fireEvent.blur(from);
+    await waitFor(() => expect(filterCalls(asked).at(-1)!.searchParams.get('start')).toBe('2030-09-03T00:00:00Z'));
+    expect(from.value).toBe('03.09.2030');
+  });
+
   it('says when the end date comes before the start', async () => {
     open('/admin/bookings?from=2030-09-01&to=2030-09-07', [booking(1)]);
     await screen.findByText('Showing 1–1 of 1 booking');

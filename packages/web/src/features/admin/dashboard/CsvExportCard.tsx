@@ -1,4 +1,4 @@
-import { Button, Group, TextInput } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { routes } from '@perch/contract/values';
 import { IconDownload } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useApiClient } from '../../../shared/api/use-api-client';
+import { DateField } from '../../../shared/time/DateField';
 import { ChartCard } from './ChartCard';
 import { defaultExportRange, exportFileName, exportQuery, exportRangeProblem } from './export-range';
 import { saveCsvFile } from '../../../shared/csv/csv';
@@ -43,27 +44,18 @@ export function CsvExportCard() {
         noValidate
       >
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <TextInput
-            type="date"
+          <DateField
             label={t('exportFrom')}
             value={range.from}
-            onChange={(e) => {
-              const from = e.currentTarget.value;
-              setRange((r) => ({ ...r, from }));
-            }}
+            onChange={(from) => setRange((r) => ({ ...r, from }))}
             required
             w={{ base: '100%', xs: 180 }}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('exportTo')}
             value={range.to}
-            onChange={(e) => {
-              const to = e.currentTarget.value;
-              setRange((r) => ({ ...r, to }));
-            }}
+            onChange={(to) => setRange((r) => ({ ...r, to }))}
             error={problem ? t(problem.key) : undefined}
-            errorProps={{ role: 'alert' }}
             required
             w={{ base: '100%', xs: 180 }}
           />

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Skeleton, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import type { Location } from '@perch/contract';
 import { PRESENCE_REPORT_MAX_DAYS, PRESENCE_REPORT_MAX_USERS } from '@perch/contract/values';
 import { IconCalendarOff, IconDownload, IconEyeOff } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../../app/session/session-context';
 import { EmptyState } from '../../../../app/ui/EmptyState';
+import { DateField } from '../../../../shared/time/DateField';
 import { formatDate, weekdayNames } from '../../../../shared/time/format-time';
 import { timePrefsFrom } from '../../../../shared/time/time-prefs';
 import { datePart, nowInZone, userZone, weekdayOf } from '../../../../shared/time/wall-time';
@@ -108,31 +109,22 @@ export function PresenceView({ areas }: { areas: readonly Location[] }) {
             allowDeselect={false}
             w={{ base: '100%', xs: 170 }}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('exportFrom')}
             value={range.from}
-            onChange={(e) => {
-              const from = e.currentTarget.value;
-              setRange((r) => withFrom(r, from));
-            }}
+            onChange={(from) => setRange((r) => withFrom(r, from))}
             required
             w={{ base: '100%', xs: 170 }}
           />
-          <TextInput
-            type="date"
+          <DateField
             label={t('exportTo')}
             value={range.to}
             min={range.from || undefined}
             max={range.from ? lastAllowedDay(range.from) : undefined}
-            onChange={(e) => {
-              const to = e.currentTarget.value;
-              setRange((r) => ({ ...r, to }));
-            }}
+            onChange={(to) => setRange((r) => ({ ...r, to }))}
             description={t('presenceRangeLimit', { count: PRESENCE_REPORT_MAX_DAYS })}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             error={problemText}
-            errorProps={{ role: 'alert' }}
             required
             w={{ base: '100%', xs: 170 }}
           />

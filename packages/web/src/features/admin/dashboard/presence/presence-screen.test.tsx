@@ -114,12 +114,17 @@ describe('presence report', { timeout: 15_000 }, () => {
     const to = screen.getByLabelText(/^To/);
     fireEvent.change(from, { target: { value: '2030-01-01' } });
     await waitFor(() => expect(queries.at(-1)?.get('start')).toBe('2030-01-01T00:00:00Z'));
-    expect(to.getAttribute('max')).toBe('2030-01-31');
     // The first day moved past the last one: the last day follows it.
     expect((to as HTMLInputElement).value).toBe('2030-01-01');
     const asked = queries.length;
+    // A last day more than 31 days on is not taken, and the field says which is the last allowed.
+    fireEvent.focus(to);
     fireEvent.change(to, { target: { value: '2030-02-15' } });
-    expect((await screen.findByRole('alert')).textContent).toBe('Choose at most 31 days.');
+    fireEvent.blur(to);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      '“2030-02-15” was not used: the latest date here is 2030-01-31.',
+    );
+    expect((to as HTMLInputElement).value).toBe('2030-01-01');
     fireEvent.change(to, { target: { value: '2030-01-31' } });
     await waitFor(() => expect(queries.at(-1)?.get('end')).toBe('2030-02-01T00:00:00Z'));
     expect(queries.slice(asked).some((q) => q.get('end') === '2030-02-16T00:00:00Z')).toBe(false);

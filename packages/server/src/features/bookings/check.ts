@@ -45,11 +45,13 @@ export async function lockForBooking(
   space: SpaceFacts,
   otherSpaceIds: readonly string[] = [],
 ): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${LOCK_PERSON}, hashtext(${personId}))`.execute(trx);
-  if (space.capacity > 0)
-    await sql`SELECT pg_advisory_xact_lock(${LOCK_AREA}, hashtext(${space.locationId}))`.execute(trx);
-  const spaces = [...new Set([space.spaceId, ...otherSpaceIds])].sort();
-  for (const id of spaces) await sql`SELECT pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${id}))`.execute(trx);
+  const keys: [number, string][] = [[LOCK_PERSON, personId]];
+  if (space.capacity > 0) keys.push([LOCK_AREA, space.locationId]);
+  for (const id of [...new Set([space.spaceId, ...otherSpaceIds])].sort()) keys.push([LOCK_SPACE, id]);
+  // One round trip: PostgreSQL evaluates a select list left to right, so the order above holds
+  // (were it ever not to, a deadlock would be detected and the transaction run again).
+  const locks = keys.map(([kind, key]) => sql`pg_advisory_xact_lock(${kind}, hashtext(${key}))`);
+  await sql`SELECT ${sql.join(locks)}`.execute(trx);
 }
 
 /**

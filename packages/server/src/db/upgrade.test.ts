@@ -18,11 +18,11 @@ import { migrate, readMigrations, schemaVersion, SchemaTooNewError } from './mig
  *
  * Where the upgrade starts: the schema of the newest release older than this build
  * (migrations/releases.json says which migration each release shipped), so every release is
- * tested from where the installations of the previous one are. As long as no release is older
- * than this build's newest migration (today: 0.1.0 is this build, schema 17), it starts from
+ * tested from where the installations of the previous one are (0.1.0 shipped schema 17; this
+ * build adds 18). When no release is older than the build's newest migration, it starts from
  * EARLY instead: all but the last five migrations, with data in every table of that schema.
- * The newest release's own fixture is loaded too (an upgrade with nothing to do, as long as the
- * release is this build), so the next release's test finds it working.
+ * The newest release's own fixture is loaded too (an upgrade with nothing to do when the
+ * release is the build), so the next release's test finds it working.
  *
  * upgrade-fixtures/NNNN.sql holds the data of an installation at schema NNNN, written as that
  * version wrote it; every table of the schema has rows. At a release: add it to releases.json

@@ -38,6 +38,7 @@ export function openDatabase(
     ? openPostgres(config.databaseUrl, config.DATABASE_POOL_SIZE, {
         onConnectionError,
         onPrimaryChange,
+        preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
         ...(tracer ? { tracer } : {}),
       })
     : openPglite(config.dataDir, tracer);

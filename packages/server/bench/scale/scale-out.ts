@@ -100,7 +100,12 @@ async function round(n: number, db: pg.Client, dayOffset: number): Promise<Round
         tokens: {
           orgAdmin: await signIn(proxy.url, o.id, email(0)),
           spaceAdmin: await signIn(proxy.url, o.id, email(1)),
-          users: [await signIn(proxy.url, o.id, email(2)), await signIn(proxy.url, o.id, email(3))],
+          users: [
+            await signIn(proxy.url, o.id, email(2)),
+            await signIn(proxy.url, o.id, email(3)),
+            await signIn(proxy.url, o.id, email(4)),
+            await signIn(proxy.url, o.id, email(5)),
+          ],
         },
       });
     }
@@ -118,14 +123,17 @@ async function round(n: number, db: pg.Client, dayOffset: number): Promise<Round
     // Distinct desks, six 10-minute slots a day from 05:30 (free of seeded bookings).
     const base = DateTime.now().setZone(ZONE).startOf('day').plus({ days: dayOffset });
     const slot = (k: number) => base.plus({ days: Math.floor(k / 6), hours: 5, minutes: 30 + (k % 6) * 15 });
+    // Each desk booked by one person, five people per organisation, as 50 people would.
     const create50 = await concurrent(proxy.url, 50, (k) => {
       const o = orgs[k % orgs.length]!;
-      const desk = o.spaces[(100 + (Math.floor(k / orgs.length) % 50)) % o.spaces.length]!;
+      const deskIndex = Math.floor(k / orgs.length) % 50;
+      const desk = o.spaces[(100 + deskIndex) % o.spaces.length]!;
+      const person = deskIndex % 5 === 0 ? o.tokens.spaceAdmin : o.tokens.users[(deskIndex % 5) - 1]!;
       const enter = slot(Math.floor(k / 50));
       return {
         method: 'POST',
         path: '/booking/',
-        token: o.tokens.spaceAdmin,
+        token: person,
         body: { spaceId: desk, enter: fake(enter), leave: fake(enter.plus({ minutes: 10 })) },
       };
     });

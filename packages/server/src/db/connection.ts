@@ -11,6 +11,7 @@ import {
   sessionIsWritable,
 } from './multi-host.js';
 import type { SqlTracer } from './sql-trace.js';
+import { namingClientClass, StatementNames } from './statement-names.js';
 
 export type Db = Kysely<Database>;
 
@@ -66,6 +67,11 @@ export async function openPostgres(
     onConnectionError?: ConnectionErrorLog;
     /** Told when several hosts are given and new connections go to another one. */
     onPrimaryChange?: (server: string) => void;
+    /**
+     * Whether repeated statements run as named prepared statements (statement-names.ts); off
+     * behind a connection pooler that does not keep them per session.
+     */
+    preparedStatements?: boolean;
     tracer?: SqlTracer;
   } = {},
 ): Promise<DatabaseHandle> {
@@ -78,9 +84,12 @@ export async function openPostgres(
     : undefined;
   const pool = new pg.Pool({
     connectionString: multiHost?.singleHostUrl ?? url,
+    Client: namingClientClass(
+      locator ? clientClassFor(locator) : pg.Client,
+      new StatementNames(opts.preparedStatements === false ? 0 : undefined),
+    ),
     ...(locator
       ? {
-          Client: clientClassFor(locator),
           // The server found writable may have stepped down since: check every new session.
           onConnect:
             multiHost?.targetSessionAttrs === 'read-write'
@@ -211,7 +220,11 @@ export async function openPglite(
       extensions: { btree_gist },
       ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     });
-    const pool = new pg.Pool({ ...(createPgConfig(pglite) as unknown as pg.PoolConfig), max: 1 });
+    const pool = new pg.Pool({
+      ...(createPgConfig(pglite) as unknown as pg.PoolConfig),
+      Client: namingClientClass(pg.Client, new StatementNames()),
+      max: 1,
+    });
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       ...(tracer ? { log: tracer.kysely } : {}),

@@ -1,3 +1,5 @@
+import { isStalePreparedStatement } from '../db/statement-names.js';
+
 /** True when a database error is a unique-constraint violation (a concurrent duplicate). */
 export function isUniqueViolation(e: unknown): boolean {
   return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === '23505';
@@ -43,5 +45,7 @@ export function isDatabaseUnavailable(e: unknown): boolean {
     if (SOCKET_CODES.has(code)) return true;
   }
   if (e instanceof AggregateError) return e.errors.some(isDatabaseUnavailable);
+  // Its connection is being replaced (db/statement-names.ts): the next attempt succeeds.
+  if (isStalePreparedStatement(e)) return true;
   return typeof message === 'string' && CONNECTION_MESSAGES.test(message);
 }

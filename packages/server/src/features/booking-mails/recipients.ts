@@ -1,4 +1,5 @@
 import { Role } from '@perch/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import { isTimezone } from '../settings/timezones.js';
 
@@ -31,22 +32,20 @@ const READER_PREFERENCES = [
 
 async function readersWhere(db: Db, userIds: readonly string[]): Promise<MailReader[]> {
   if (userIds.length === 0) return [];
+  // One statement: the people with their mail preferences as one JSON object each.
   const users = await db
     .selectFrom('users')
     .select(['id', 'email', 'firstname', 'organization_id', 'disabled', 'role'])
+    .select(
+      sql<Record<string, string>>`coalesce((SELECT json_object_agg(p.name, p.value) FROM user_preferences p
+        WHERE p.user_id = users.id AND p.name IN (${sql.join(READER_PREFERENCES)})), '{}')`.as('switches'),
+    )
     .where('id', 'in', [...new Set(userIds)])
-    .execute();
-  const prefs = await db
-    .selectFrom('user_preferences')
-    .select(['user_id', 'name', 'value'])
-    .where('user_id', 'in', [...new Set(userIds)])
-    .where('name', 'in', READER_PREFERENCES)
     .execute();
   return users
     .filter((u) => !u.disabled && u.role !== Role.ServiceAccountReadOnly && u.role !== Role.ServiceAccountReadWrite)
     .map((u) => {
-      const switches: Record<string, string> = {};
-      for (const p of prefs) if (p.user_id === u.id) switches[p.name] = p.value;
+      const switches = u.switches;
       const zone = switches.timezone ?? '';
       return {
         userId: u.id,

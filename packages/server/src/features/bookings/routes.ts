@@ -8,25 +8,25 @@ import { bookingsCsv } from './export-csv.js';
 import { currentBookings, filteredBookings, getBooking, myBookings } from './lists.js';
 import { precheckBooking } from './precheck.js';
 import { presenceReport } from './presence.js';
-import { presentBooking } from './presenter.js';
+import { presentBooking, presentBookingList } from './presenter.js';
 import { changeBooking } from './update-booking.js';
 
 export async function bookingRoutes(app: App): Promise<void> {
   const { deps } = app;
   const e = api.booking;
 
-  route(app, e.list, async ({ auth }) => (await myBookings(deps, auth)).map(presentBooking));
+  route(app, e.list, async ({ auth }) => presentBookingList(await myBookings(deps, auth)));
   route(app, e.create, async ({ auth, body }) => ({ id: await createBooking(deps, auth, body) }));
   route(app, e.precheck, ({ auth, body }) => precheckBooking(deps, auth, body));
-  route(app, e.filter, async ({ auth, query }) => (await filteredBookings(deps, auth, query)).map(presentBooking));
+  route(app, e.filter, async ({ auth, query }) => presentBookingList(await filteredBookings(deps, auth, query)));
   route(app, e.export, async ({ auth, query, header }) => {
     const rows = await filteredBookings(deps, auth, query);
     header('content-disposition', 'attachment; filename="bookings.csv"');
     return bookingsCsv(rows);
   });
-  route(app, e.current, async ({ auth, query }) => (await currentBookings(deps, auth, query)).map(presentBooking));
+  route(app, e.current, async ({ auth, query }) => presentBookingList(await currentBookings(deps, auth, query)));
   route(app, e.pendingApprovals, async ({ auth, query }) =>
-    (await pendingApprovals(deps, auth, query)).map(presentBooking),
+    presentBookingList(await pendingApprovals(deps, auth, query)),
   );
   route(app, e.pendingApprovalsCount, async ({ auth }) => ({ count: await pendingApprovalsCount(deps, auth) }));
   route(app, e.presence, ({ auth, query }) => presenceReport(deps, auth, query));

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 beforeEach(async () => {
   await s.reset();
-  await setSettings(s, { max_days_in_advance: '9999', max_booking_duration_hours: '48' });
+  await setSettings(s, { max_days_in_advance: '9999', max_booking_duration_hours: '48', max_bookings_per_user: '100' });
 });
 
 async function roundTrip(zone: string, enter: string, leave: string) {
@@ -113,4 +113,54 @@ describe('the server process time zone does not matter', () => {
       }
     }, 90_000);
   }
+});
+
+describe('booking lists, written without the response schema', () => {
+  it('answer the same JSON as one booking read alone, in every kind of zone and across DST changes', async () => {
+    const cases: [string, string, string][] = [
+      ['Europe/Berlin', '2030-03-31T01:00:00Z', '2030-03-31T04:00:00Z'],
+      ['Europe/Berlin', '2030-10-27T01:30:00Z', '2030-10-27T03:30:00Z'],
+      ['America/New_York', '2030-03-10T01:30:00Z', '2030-03-10T03:30:00Z'],
+      ['America/St_Johns', '2030-07-01T09:00:00Z', '2030-07-01T17:00:00Z'],
+      ['Asia/Kolkata', '2030-05-05T08:15:00Z', '2030-05-05T09:45:00Z'],
+      ['Asia/Kathmandu', '2030-05-06T23:00:00Z', '2030-05-07T01:00:00Z'],
+      ['Australia/Lord_Howe', '2030-10-06T01:00:00Z', '2030-10-06T04:00:00Z'],
+      ['Pacific/Chatham', '2030-12-31T22:00:00Z', '2030-12-31T23:59:00Z'],
+      ['Pacific/Kiritimati', '2030-02-02T10:00:00Z', '2030-02-02T11:00:00Z'],
+      ['Pacific/Pago_Pago', '2030-02-03T10:00:00Z', '2030-02-03T11:00:00Z'],
+      ['UTC', '2030-06-01T08:00:00Z', '2030-06-01T09:00:00Z'],
+      ['Etc/UTC', '2030-06-02T08:00:00Z', '2030-06-02T09:00:00Z'],
+      ['Europe/London', '2030-01-02T08:00:00Z', '2030-01-02T09:00:00Z'],
+      ['Africa/Abidjan', '2030-01-03T08:00:00Z', '2030-01-03T09:00:00Z'],
+    ];
+    const ids: string[] = [];
+    for (const [zone, enter, leave] of cases) {
+      const floor = await createFloor(s, { zone, desks: 1 });
+      ids.push(await book(s.admin, floor.spaces[0]!, enter, leave, { subject: `“Quoted” \\ "${zone}" naïve\n` }));
+    }
+    const alone = new Map<string, Booking>();
+    for (const id of ids) alone.set(id, await s.admin.get<Booking>(`/booking/${id}`));
+    const byStart = [...alone.values()].sort(
+      (a, b) => Date.parse(a.enter) - Date.parse(b.enter) || a.id.localeCompare(b.id),
+    );
+    const filtered = await s.admin.get<Booking[]>(
+      `/booking/filter/?start=${encodeURIComponent('2030-01-01T00:00:00Z')}&end=${encodeURIComponent('2031-01-02T00:00:00Z')}`,
+    );
+    expect(filtered).toEqual(byStart);
+    // The offsets themselves, as the reference writes them.
+    expect(filtered.map((b) => b.enter.slice(19))).toEqual(
+      expect.arrayContaining(['+05:30', '+05:45', '-02:30', '+10:30', '+14:00', '-11:00', 'Z', '+00:00']),
+    );
+    expect(await s.admin.get<Booking[]>('/booking/')).toEqual(byStart);
+    const page = await s.admin.get<Booking[]>(
+      `/booking/filter/?start=${encodeURIComponent('2030-01-01T00:00:00Z')}&end=${encodeURIComponent('2031-01-02T00:00:00Z')}&limit=3&offset=2`,
+    );
+    expect(page).toEqual(byStart.slice(2, 5));
+  });
+
+  it('answer an empty list as []', async () => {
+    expect(await s.admin.get<Booking[]>('/booking/')).toEqual([]);
+    expect(await s.admin.get<Booking[]>('/booking/current/')).toEqual([]);
+    expect(await s.admin.get<Booking[]>('/booking/pendingapprovals/')).toEqual([]);
+  });
 });

@@ -32,15 +32,21 @@ const READER_PREFERENCES = [
 
 async function readersWhere(db: Db, userIds: readonly string[]): Promise<MailReader[]> {
   if (userIds.length === 0) return [];
-  // One statement: the people with their mail preferences as one JSON object each.
+  // One statement: the people with their mail preferences as one JSON object each. The
+  // preference names are constants written into the text, and one person (a booking's owner,
+  // the usual case) is asked for by `=`: a prepared statement's generic plan is then as good
+  // as a fresh one, and PostgreSQL stops planning it for every booking change.
+  const ids = [...new Set(userIds)];
   const users = await db
     .selectFrom('users')
     .select(['id', 'email', 'firstname', 'organization_id', 'disabled', 'role'])
     .select(
       sql<Record<string, string>>`coalesce((SELECT json_object_agg(p.name, p.value) FROM user_preferences p
-        WHERE p.user_id = users.id AND p.name IN (${sql.join(READER_PREFERENCES)})), '{}')`.as('switches'),
+        WHERE p.user_id = users.id AND p.name IN (${sql.join(READER_PREFERENCES.map((n) => sql.lit(n)))})), '{}')`.as(
+        'switches',
+      ),
     )
-    .where('id', 'in', [...new Set(userIds)])
+    .where(ids.length === 1 ? sql<boolean>`users.id = ${ids[0]}` : sql<boolean>`users.id = ANY(${ids}::uuid[])`)
     .execute();
   return users
     .filter((u) => !u.disabled && u.role !== Role.ServiceAccountReadOnly && u.role !== Role.ServiceAccountReadWrite)

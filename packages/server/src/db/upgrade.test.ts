@@ -19,7 +19,7 @@ import { migrate, readMigrations, schemaVersion, SchemaTooNewError } from './mig
  * Where the upgrade starts: the schema of the newest release older than this build
  * (migrations/releases.json says which migration each release shipped), so every release is
  * tested from where the installations of the previous one are (0.1.0 shipped schema 17; this
- * build adds 18 and 19). When no release is older than the build's newest migration, it starts from
+ * build adds 18 to 20). When no release is older than the build's newest migration, it starts from
  * EARLY instead: all but the last five migrations, with data in every table of that schema.
  * The newest release's own fixture is loaded too (an upgrade with nothing to do when the
  * release is the build), so the next release's test finds it working.

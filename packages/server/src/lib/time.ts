@@ -56,9 +56,12 @@ const UTC_ZONES = new Set(['UTC', 'Etc/UTC', 'Etc/Universal', 'Universal', 'Zulu
 // Many bookings share their start and end times; their text is remembered.
 const clientTimeCache = new Map<string, string>();
 
-/** Writes an instant as the wall clock in `zone` with its real offset: `2030-09-01T08:30:00+02:00`. */
-export function toClientTime(instant: Date | DateTime, zone: string): string {
-  const ms = instant instanceof Date ? instant.getTime() : instant.toMillis();
+/**
+ * Writes an instant (a date, or milliseconds since the epoch) as the wall clock in `zone` with
+ * its real offset: `2030-09-01T08:30:00+02:00`.
+ */
+export function toClientTime(instant: Date | DateTime | number, zone: string): string {
+  const ms = typeof instant === 'number' ? instant : instant instanceof Date ? instant.getTime() : instant.toMillis();
   const key = `${zone}|${ms}`;
   let text = clientTimeCache.get(key);
   if (text === undefined) {

@@ -37,7 +37,10 @@ describe('approvals', () => {
     expect((await u.get<Booking>(`/booking/${id}`)).approved).toBe(false);
     // A pending booking still holds the slot.
     expect((await failure(book(s.admin, floor.spaces[0]!, wall(Z, 1, 9), wall(Z, 1, 10)))).appCode).toBe(1001);
-    expect((await approver.get<Booking[]>('/booking/pendingapprovals/')).map((b) => b.id)).toEqual([id]);
+    // The list entry is the booking as read alone (approved: false included).
+    expect(await approver.get<Booking[]>('/booking/pendingapprovals/')).toEqual([
+      await u.get<Booking>(`/booking/${id}`),
+    ]);
     expect(await approver.get('/booking/pendingapprovals/count')).toEqual({ count: 1 });
     await approver.post(`/booking/${id}/approve`, { approved: true });
     expect((await u.get<Booking>(`/booking/${id}`)).approved).toBe(true);
@@ -147,7 +150,7 @@ describe('admin lists', () => {
     const fake = (d: typeof t) => `${d.toFormat("yyyy-MM-dd'T'HH:mm:ss")}Z`;
     const enter = t.minus({ hours: 1 }) < t.startOf('day') ? t.startOf('day') : t.minus({ hours: 1 });
     const now = await book(s.admin, floor.spaces[1]!, fake(enter), fake(t.plus({ hours: 1 })));
-    expect((await s.admin.get<Booking[]>('/booking/current/')).map((x) => x.id)).toEqual([now]);
+    expect(await s.admin.get<Booking[]>('/booking/current/')).toEqual([await s.admin.get<Booking>(`/booking/${now}`)]);
   });
 });
 

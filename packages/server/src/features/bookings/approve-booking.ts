@@ -4,13 +4,13 @@ import type { AppDeps, AuthContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { pathId } from '../../http/ids.js';
 import { requireApprover } from './policy.js';
-import { countPendingBookingsFor, findBookingView, pendingBookingsFor, type BookingView } from './repo.js';
+import { countPendingBookingsFor, findBookingView, pendingBookingsFor, type BookingList } from './repo.js';
 import { approveBooking, removeBookings } from './write.js';
 
 const DAY_MS = 86_400_000;
 
 /** Bookings waiting for the caller's approval (not ended more than a day ago), by start. */
-export async function pendingApprovals(deps: AppDeps, auth: AuthContext, page: ListPage = {}): Promise<BookingView[]> {
+export async function pendingApprovals(deps: AppDeps, auth: AuthContext, page: ListPage = {}): Promise<BookingList> {
   requireRole(auth, Role.SpaceAdmin);
   return pendingBookingsFor(deps.db, auth.orgId, auth.userId, new Date(Date.now() - DAY_MS), page);
 }

@@ -1,5 +1,5 @@
-import { presentBooking } from './presenter.js';
-import type { BookingView } from './repo.js';
+import { forEachListEntry } from './presenter.js';
+import type { BookingList } from './repo.js';
 
 const HEADER = [
   'id',
@@ -21,26 +21,25 @@ function field(value: string): string {
 }
 
 /** Bookings as CSV (RFC 4180, CRLF), times as the area's wall clock with its offset. */
-export function bookingsCsv(rows: readonly BookingView[]): string {
+export function bookingsCsv(list: BookingList): string {
   const lines = [HEADER.join(',')];
-  for (const b of rows) {
-    const p = presentBooking(b);
+  forEachListEntry(list, ({ booking: b, person, spaceName, area, enter, leave }) => {
     lines.push(
       [
-        p.id,
-        p.userEmail,
-        p.userFirstname,
-        p.userLastname,
-        b.location_name,
-        b.space_name,
-        p.enter,
-        p.leave,
-        p.approved ? 'yes' : 'no',
-        p.subject,
+        b.id,
+        person.email,
+        person.firstname,
+        person.lastname,
+        area.name,
+        spaceName,
+        enter,
+        leave,
+        b.approved ? 'yes' : 'no',
+        b.subject,
       ]
         .map(field)
         .join(','),
     );
-  }
+  });
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -12,11 +12,12 @@ import {
   findBookingView,
   upcomingBookingsOf,
   type AdminListFilter,
+  type BookingList,
   type BookingView,
 } from './repo.js';
 
 /** The caller's bookings that have not ended, by start. */
-export async function myBookings(deps: AppDeps, auth: AuthContext): Promise<BookingView[]> {
+export async function myBookings(deps: AppDeps, auth: AuthContext): Promise<BookingList> {
   return upcomingBookingsOf(deps.db, auth.userId);
 }
 
@@ -65,7 +66,7 @@ export async function filteredBookings(
   deps: AppDeps,
   auth: AuthContext,
   q: { start: string; end: string; user?: string | undefined; location?: string | undefined } & ListPage,
-): Promise<BookingView[]> {
+): Promise<BookingList> {
   requireRole(auth, Role.SpaceAdmin);
   const start = wallClock(q.start);
   const end = wallClock(q.end);
@@ -80,6 +81,6 @@ export async function currentBookings(
   deps: AppDeps,
   auth: AuthContext,
   q: { user?: string | undefined; location?: string | undefined },
-): Promise<BookingView[]> {
+): Promise<BookingList> {
   return bookingsInProgress(deps.db, await adminFilter(deps, auth, q), new Date());
 }

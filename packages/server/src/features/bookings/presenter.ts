@@ -1,7 +1,7 @@
 import type { Booking } from '@perch/contract';
 import { JsonText } from '../../http/route.js';
 import { effectiveZone, toClientTime } from '../../lib/time.js';
-import type { BookingView } from './repo.js';
+import type { BookingList, BookingView, ListedArea, ListedBooking, ListedPerson } from './repo.js';
 
 /** A booking as the API shows it: times as the area's wall clock with its offset. */
 export function presentBooking(b: BookingView): Booking {
@@ -27,11 +27,75 @@ export function presentBooking(b: BookingView): Booking {
   };
 }
 
+/** A booking of a list with what it refers to, and its times as the API writes them. */
+export interface ListEntry {
+  booking: ListedBooking;
+  person: ListedPerson;
+  spaceName: string;
+  area: ListedArea;
+  enter: string;
+  leave: string;
+}
+
 /**
- * A list of bookings as its JSON text. Lists run to thousands of bookings (a week of an
- * organisation, every waiting approval): written directly, they skip the response schema's
- * copy of every object, which the `Booking` type already guarantees.
+ * Calls `each` for the bookings of a list in order, with their person, space, area and client
+ * times. Times are formatted once per area and instant (lists repeat the same half hours).
  */
-export function presentBookingList(rows: readonly BookingView[]): JsonText {
-  return new JsonText(JSON.stringify(rows.map(presentBooking)));
+export function forEachListEntry(list: BookingList, each: (entry: ListEntry) => void): void {
+  const areaTimes = new Map<string, { area: ListedArea; zone: string; times: Map<number, string> }>();
+  const clientTime = (t: { zone: string; times: Map<number, string> }, seconds: number) => {
+    let text = t.times.get(seconds);
+    if (text === undefined) {
+      text = toClientTime(seconds * 1000, t.zone);
+      t.times.set(seconds, text);
+    }
+    return text;
+  };
+  for (const booking of list.bookings) {
+    let t = areaTimes.get(booking.location_id);
+    if (t === undefined) {
+      const area = list.areas.get(booking.location_id)!;
+      t = { area, zone: effectiveZone(area.zone, undefined), times: new Map() };
+      areaTimes.set(booking.location_id, t);
+    }
+    each({
+      booking,
+      person: list.people.get(booking.user_id)!,
+      spaceName: list.spaces.get(booking.space_id)!,
+      area: t.area,
+      enter: clientTime(t, booking.enter_s),
+      leave: clientTime(t, booking.leave_s),
+    });
+  }
+}
+
+/**
+ * A list of bookings as its JSON text, the same as `presentBooking` of each. Lists run to
+ * thousands of bookings (a week of an organisation, every waiting approval): written directly,
+ * they skip the response schema's copy of every object, which the `Booking` type guarantees.
+ */
+export function presentBookingList(list: BookingList): JsonText {
+  const out: Booking[] = [];
+  forEachListEntry(list, ({ booking: b, person, spaceName, area, enter, leave }) => {
+    out.push({
+      id: b.id,
+      userId: b.user_id,
+      userEmail: person.email,
+      userFirstname: person.firstname,
+      userLastname: person.lastname,
+      approved: b.approved,
+      recurringId: b.recurring_id ?? '',
+      spaceId: b.space_id,
+      subject: b.subject,
+      enter,
+      leave,
+      space: {
+        id: b.space_id,
+        locationId: b.location_id,
+        name: spaceName,
+        location: { id: b.location_id, name: area.name },
+      },
+    });
+  });
+  return new JsonText(JSON.stringify(out));
 }

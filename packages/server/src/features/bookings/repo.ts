@@ -1,5 +1,5 @@
 import { Role, type ListPage } from '@perch/contract';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { BookingRow, Database } from '../../db/schema.js';
 
@@ -26,10 +26,8 @@ export interface BookingView {
 /** The effective time zone of the joined `locations` row. */
 export const LOCATION_ZONE = sql<string>`coalesce(nullif(locations.timezone, ''), (SELECT value FROM settings st WHERE st.organization_id = locations.organization_id AND st.name = 'default_timezone'), 'UTC')`;
 
-type ViewQuery = SelectQueryBuilder<Database, 'bookings' | 'users' | 'spaces' | 'locations', BookingView>;
-
-/** The base query of every booking list: joins and the area's effective time zone. */
-function bookingViews(db: Db): ViewQuery {
+/** One booking with its person, space and area, and the area's effective time zone. */
+function bookingViews(db: Db) {
   return db
     .selectFrom('bookings')
     .innerJoin('users', 'users.id', 'bookings.user_id')
@@ -55,6 +53,105 @@ function bookingViews(db: Db): ViewQuery {
     ]);
 }
 
+/**
+ * A booking of a list: its own columns, times as whole epoch seconds (what the API writes).
+ * A list names each person, space and area once (`BookingList`) instead of on every row:
+ * an organisation's week or its waiting approvals run to 10,000 bookings of a few hundred
+ * people and spaces.
+ */
+export interface ListedBooking {
+  id: string;
+  location_id: string;
+  space_id: string;
+  user_id: string;
+  enter_s: number;
+  leave_s: number;
+  approved: boolean;
+  subject: string;
+  recurring_id: string | null;
+}
+
+export interface ListedPerson {
+  email: string;
+  firstname: string;
+  lastname: string;
+}
+
+export interface ListedArea {
+  name: string;
+  zone: string;
+}
+
+/** Bookings in list order with the people, spaces (names) and areas they refer to. */
+export interface BookingList {
+  bookings: ListedBooking[];
+  people: Map<string, ListedPerson>;
+  spaces: Map<string, string>;
+  areas: Map<string, ListedArea>;
+}
+
+const epochSeconds = (column: 'bookings.enter_at' | 'bookings.leave_at') =>
+  sql<number>`floor(extract(epoch from ${sql.ref(column)}))::float8`;
+
+type ListQuery<T extends keyof Database> = SelectQueryBuilder<Database, T, ListedBooking>;
+
+/**
+ * The columns of a list's bookings. `approved` may be given as a constant by a list that
+ * selects on it, so that the bookings are read from an index alone.
+ */
+function listedBookings(
+  db: Db,
+  approved: RawBuilder<boolean> = sql<boolean>`bookings.approved`,
+): ListQuery<'bookings'> {
+  return db
+    .selectFrom('bookings')
+    .select([
+      'bookings.id',
+      'bookings.location_id',
+      'bookings.space_id',
+      'bookings.user_id',
+      epochSeconds('bookings.enter_at').as('enter_s'),
+      epochSeconds('bookings.leave_at').as('leave_s'),
+      approved.as('approved'),
+      'bookings.subject',
+      'bookings.recurring_id',
+    ]);
+}
+
+/**
+ * Completes a list with its people, spaces and areas, read in one statement. A booking whose
+ * person or space was deleted in between is left out (the deletion removed it too).
+ */
+async function completeList(db: Db, bookings: ListedBooking[]): Promise<BookingList> {
+  const list: BookingList = { bookings, people: new Map(), spaces: new Map(), areas: new Map() };
+  if (bookings.length === 0) return list;
+  const people = new Set<string>();
+  const spaces = new Set<string>();
+  const areas = new Set<string>();
+  for (const b of bookings) {
+    people.add(b.user_id);
+    spaces.add(b.space_id);
+    areas.add(b.location_id);
+  }
+  const { rows } = await sql<{ kind: 'p' | 's' | 'a'; id: string; a: string; b: string | null; c: string | null }>`
+    SELECT 'p' AS kind, id, email AS a, firstname AS b, lastname AS c FROM users WHERE id = ANY(${[...people]}::uuid[])
+    UNION ALL
+    SELECT 's', id, name, NULL, NULL FROM spaces WHERE id = ANY(${[...spaces]}::uuid[])
+    UNION ALL
+    SELECT 'a', id, name, ${LOCATION_ZONE}, NULL FROM locations WHERE id = ANY(${[...areas]}::uuid[])`.execute(db);
+  for (const r of rows) {
+    if (r.kind === 'p') list.people.set(r.id, { email: r.a, firstname: r.b ?? '', lastname: r.c ?? '' });
+    else if (r.kind === 's') list.spaces.set(r.id, r.a);
+    else list.areas.set(r.id, { name: r.a, zone: r.b ?? 'UTC' });
+  }
+  if (list.people.size < people.size || list.spaces.size < spaces.size || list.areas.size < areas.size) {
+    list.bookings = bookings.filter(
+      (b) => list.people.has(b.user_id) && list.spaces.has(b.space_id) && list.areas.has(b.location_id),
+    );
+  }
+  return list;
+}
+
 export async function findBookingView(db: Db, id: string): Promise<BookingView | undefined> {
   return bookingViews(db).where('bookings.id', '=', id).executeTakeFirst();
 }
@@ -64,12 +161,14 @@ export async function findBooking(db: Db, id: string): Promise<BookingRow | unde
 }
 
 /** A person's bookings that have not ended, by start. */
-export async function upcomingBookingsOf(db: Db, userId: string): Promise<BookingView[]> {
-  return bookingViews(db)
+export async function upcomingBookingsOf(db: Db, userId: string): Promise<BookingList> {
+  const rows = await listedBookings(db)
     .where('bookings.user_id', '=', userId)
     .where('bookings.leave_at', '>', new Date())
     .orderBy('bookings.enter_at')
+    .orderBy('bookings.id')
     .execute();
+  return completeList(db, rows);
 }
 
 export interface AdminListFilter {
@@ -78,10 +177,10 @@ export interface AdminListFilter {
   locationId?: string;
 }
 
-function filtered(q: ViewQuery, f: AdminListFilter): ViewQuery {
-  let out = q.where('bookings.organization_id', '=', f.orgId);
-  if (f.userId) out = out.where('bookings.user_id', '=', f.userId);
-  if (f.locationId) out = out.where('bookings.location_id', '=', f.locationId);
+function filtered<T extends keyof Database>(q: ListQuery<T>, f: AdminListFilter): ListQuery<T> {
+  let out = q.where(sql<boolean>`bookings.organization_id = ${f.orgId}`);
+  if (f.userId) out = out.where(sql<boolean>`bookings.user_id = ${f.userId}`);
+  if (f.locationId) out = out.where(sql<boolean>`bookings.location_id = ${f.locationId}`);
   return out;
 }
 
@@ -97,19 +196,19 @@ export async function bookingsInWallClockWindow(
   start: string,
   end: string,
   page: ListPage = {},
-): Promise<BookingView[]> {
-  const q = filtered(bookingViews(db), f)
+): Promise<BookingList> {
+  const q = filtered(listedBookings(db).innerJoin('locations', 'locations.id', 'bookings.location_id'), f)
     .where(sql<boolean>`bookings.enter_at >= (${start}::timestamp AT TIME ZONE 'UTC') - interval '14 hours'`)
     .where(sql<boolean>`bookings.enter_at <= (${end}::timestamp AT TIME ZONE 'UTC') + interval '12 hours'`)
     .where(sql<boolean>`(bookings.enter_at AT TIME ZONE ${LOCATION_ZONE}) >= ${start}::timestamp`)
     .where(sql<boolean>`(bookings.leave_at AT TIME ZONE ${LOCATION_ZONE}) <= ${end}::timestamp`)
     .orderBy('bookings.enter_at')
     .orderBy('bookings.id');
-  return paged(q, page, 10_000).execute();
+  return completeList(db, await paged(q, page, 10_000).execute());
 }
 
 /** One page of a list ordered by a unique key; without a limit, up to `cap` rows. */
-function paged(q: ViewQuery, page: ListPage, cap = Number.MAX_SAFE_INTEGER): ViewQuery {
+function paged<T extends keyof Database>(q: ListQuery<T>, page: ListPage, cap = Number.MAX_SAFE_INTEGER): ListQuery<T> {
   const limited = q.limit(Math.min(page.limit ?? cap, cap));
   return page.offset ? limited.offset(page.offset) : limited;
 }
@@ -118,8 +217,8 @@ function paged(q: ViewQuery, page: ListPage, cap = Number.MAX_SAFE_INTEGER): Vie
  * Bookings in progress at `now`, found through the areas' time-range index (a start-time
  * bound alone would read every booking that started before now).
  */
-export async function bookingsInProgress(db: Db, f: AdminListFilter, now: Date): Promise<BookingView[]> {
-  return filtered(bookingViews(db), f)
+export async function bookingsInProgress(db: Db, f: AdminListFilter, now: Date): Promise<BookingList> {
+  const rows = await filtered(listedBookings(db), f)
     .where(
       'bookings.location_id',
       'in',
@@ -127,7 +226,9 @@ export async function bookingsInProgress(db: Db, f: AdminListFilter, now: Date):
     )
     .where(sql<boolean>`tstzrange(bookings.enter_at, bookings.leave_at, '[)') @> ${now}::timestamptz`)
     .orderBy('bookings.enter_at')
+    .orderBy('bookings.id')
     .execute();
+  return completeList(db, rows);
 }
 
 /**
@@ -145,22 +246,25 @@ const approvableBy = (userId: string) => sql<boolean>`(
     OR EXISTS (SELECT 1 FROM space_approvers sa JOIN user_groups ug ON ug.group_id = sa.group_id
                WHERE sa.space_id = bookings.space_id AND ug.user_id = ${userId}))`;
 
-/** Unapproved bookings of an organisation that `userId` may approve and that ended after `since`, by start. */
+/**
+ * Unapproved bookings of an organisation that `userId` may approve and that ended after `since`,
+ * by start: read from the index of waiting bookings alone.
+ */
 export async function pendingBookingsFor(
   db: Db,
   orgId: string,
   userId: string,
   since: Date,
   page: ListPage = {},
-): Promise<BookingView[]> {
-  const q = bookingViews(db)
+): Promise<BookingList> {
+  const q = listedBookings(db, sql<boolean>`false`)
     .where('bookings.organization_id', '=', orgId)
     .where(WAITING)
     .where('bookings.leave_at', '>=', since)
     .where(approvableBy(userId))
     .orderBy('bookings.enter_at')
     .orderBy('bookings.id');
-  return paged(q, page).execute();
+  return completeList(db, await paged(q, page).execute());
 }
 
 /** How many bookings `pendingBookingsFor` lists (counted in the pending index, no rows built). */

@@ -75,6 +75,16 @@ describe('paging of the admin lists', () => {
         location: floor.locationId,
       });
       expect(shorter).toEqual([]);
+      // A window of several days: tested exactly near its ends, by the instant alone inside.
+      const week = { start: wall(zone, -2, 0), end: wall(zone, 4, 0), location: floor.locationId };
+      expect((await s.admin.get<Booking[]>('/booking/filter/', week)).map((b) => b.id)).toEqual([id]);
+      const endingEarlier = { ...week, end: wall(zone, 1, 11, 29) };
+      expect(await s.admin.get<Booking[]>('/booking/filter/', endingEarlier)).toEqual([]);
+      const longer = await book(s.admin, floor.spaces[0]!, wall(zone, 3, 12), wall(zone, 3, 23, 59));
+      expect((await s.admin.get<Booking[]>('/booking/filter/', week)).map((b) => b.id)).toEqual([id, longer]);
+      expect(
+        (await s.admin.get<Booking[]>('/booking/filter/', { ...week, end: wall(zone, 3, 23, 58) })).map((b) => b.id),
+      ).toEqual([id]);
     }
   });
 });

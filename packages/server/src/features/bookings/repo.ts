@@ -188,7 +188,9 @@ function filtered<T extends keyof Database>(q: ListQuery<T>, f: AdminListFilter)
  * Bookings lying fully inside [start, end], where start and end are wall-clock times
  * (`YYYY-MM-DD HH:MM[:SS]`) compared in each booking's area zone; at most 10,000.
  * Every zone is within UTC−12…UTC+14, so the instants are first bounded by the wall-clock
- * digits read as UTC, widened by those offsets (an index range), then tested exactly.
+ * digits read as UTC, widened by those offsets (an index range), then tested exactly, but only
+ * within 14 hours of either end: a booking further inside passes in every zone, and OR stops
+ * before the zone conversion.
  */
 export async function bookingsInWallClockWindow(
   db: Db,
@@ -200,8 +202,14 @@ export async function bookingsInWallClockWindow(
   const q = filtered(listedBookings(db).innerJoin('locations', 'locations.id', 'bookings.location_id'), f)
     .where(sql<boolean>`bookings.enter_at >= (${start}::timestamp AT TIME ZONE 'UTC') - interval '14 hours'`)
     .where(sql<boolean>`bookings.enter_at <= (${end}::timestamp AT TIME ZONE 'UTC') + interval '12 hours'`)
-    .where(sql<boolean>`(bookings.enter_at AT TIME ZONE ${LOCATION_ZONE}) >= ${start}::timestamp`)
-    .where(sql<boolean>`(bookings.leave_at AT TIME ZONE ${LOCATION_ZONE}) <= ${end}::timestamp`)
+    .where(
+      sql<boolean>`(bookings.enter_at >= (${start}::timestamp AT TIME ZONE 'UTC') + interval '14 hours'
+        OR (bookings.enter_at AT TIME ZONE ${LOCATION_ZONE}) >= ${start}::timestamp)`,
+    )
+    .where(
+      sql<boolean>`(bookings.leave_at <= (${end}::timestamp AT TIME ZONE 'UTC') - interval '14 hours'
+        OR (bookings.leave_at AT TIME ZONE ${LOCATION_ZONE}) <= ${end}::timestamp)`,
+    )
     .orderBy('bookings.enter_at')
     .orderBy('bookings.id');
   return completeList(db, await paged(q, page, 10_000).execute());

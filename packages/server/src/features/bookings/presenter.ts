@@ -3,28 +3,47 @@ import { JsonText } from '../../http/route.js';
 import { effectiveZone, toClientTime } from '../../lib/time.js';
 import type { BookingList, BookingView, ListedArea, ListedBooking, ListedPerson } from './repo.js';
 
-/** A booking as the API shows it: times as the area's wall clock with its offset. */
-export function presentBooking(b: BookingView): Booking {
-  const zone = effectiveZone(b.zone, undefined);
+type BookingCore = Pick<
+  ListedBooking,
+  'id' | 'location_id' | 'space_id' | 'user_id' | 'approved' | 'subject' | 'recurring_id'
+>;
+
+/** A booking as the API shows it, from its columns, what it refers to and its client times. */
+function bookingOf(
+  b: BookingCore,
+  person: ListedPerson,
+  spaceName: string,
+  areaName: string,
+  enter: string,
+  leave: string,
+): Booking {
   return {
     id: b.id,
     userId: b.user_id,
-    userEmail: b.user_email,
-    userFirstname: b.user_firstname,
-    userLastname: b.user_lastname,
+    userEmail: person.email,
+    userFirstname: person.firstname,
+    userLastname: person.lastname,
     approved: b.approved,
     recurringId: b.recurring_id ?? '',
     spaceId: b.space_id,
     subject: b.subject,
-    enter: toClientTime(b.enter_at, zone),
-    leave: toClientTime(b.leave_at, zone),
+    enter,
+    leave,
     space: {
       id: b.space_id,
       locationId: b.location_id,
-      name: b.space_name,
-      location: { id: b.location_id, name: b.location_name },
+      name: spaceName,
+      location: { id: b.location_id, name: areaName },
     },
   };
+}
+
+/** A booking as the API shows it: times as the area's wall clock with its offset. */
+export function presentBooking(b: BookingView): Booking {
+  const zone = effectiveZone(b.zone, undefined);
+  const person = { email: b.user_email, firstname: b.user_firstname, lastname: b.user_lastname };
+  const enter = toClientTime(b.enter_at, zone);
+  return bookingOf(b, person, b.space_name, b.location_name, enter, toClientTime(b.leave_at, zone));
 }
 
 /** A booking of a list with what it refers to, and its times as the API writes them. */
@@ -76,26 +95,8 @@ export function forEachListEntry(list: BookingList, each: (entry: ListEntry) => 
  */
 export function presentBookingList(list: BookingList): JsonText {
   const out: Booking[] = [];
-  forEachListEntry(list, ({ booking: b, person, spaceName, area, enter, leave }) => {
-    out.push({
-      id: b.id,
-      userId: b.user_id,
-      userEmail: person.email,
-      userFirstname: person.firstname,
-      userLastname: person.lastname,
-      approved: b.approved,
-      recurringId: b.recurring_id ?? '',
-      spaceId: b.space_id,
-      subject: b.subject,
-      enter,
-      leave,
-      space: {
-        id: b.space_id,
-        locationId: b.location_id,
-        name: spaceName,
-        location: { id: b.location_id, name: area.name },
-      },
-    });
+  forEachListEntry(list, (e) => {
+    out.push(bookingOf(e.booking, e.person, e.spaceName, e.area.name, e.enter, e.leave));
   });
   return new JsonText(JSON.stringify(out));
 }

@@ -5,9 +5,9 @@
  * for the short statements of a booking that is a large part of their cost. A statement
  * text seen `threshold` times is given a name: from then on each connection parses it once
  * and only binds and executes it. A name always means the same text (a text whose statement
- * went stale gets a fresh name, never one used before); at most `limit` texts are named (statements whose text varies,
- * such as `IN ($1, $2, …)` lists of different lengths, stay unnamed once the limit is reached),
- * which bounds what each database session keeps.
+ * went stale gets a fresh name, never one used before). At most `limit` texts are named, which
+ * bounds what each database session keeps; statements whose text varies, such as
+ * `IN ($1, $2, …)` lists of different lengths, stay unnamed once the limit is reached.
  */
 export class StatementNames {
   private readonly names = new Map<string, string>();

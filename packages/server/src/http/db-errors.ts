@@ -45,7 +45,8 @@ export function isDatabaseUnavailable(e: unknown): boolean {
     if (SOCKET_CODES.has(code)) return true;
   }
   if (e instanceof AggregateError) return e.errors.some(isDatabaseUnavailable);
-  // Its connection is being replaced (db/statement-names.ts): the next attempt succeeds.
+  // A prepared statement gone stale: its text is prepared afresh (db/statement-names.ts), so
+  // the next attempt succeeds.
   if (isStalePreparedStatement(e)) return true;
   return typeof message === 'string' && CONNECTION_MESSAGES.test(message);
 }

@@ -77,6 +77,8 @@ export default defineConfig({
         // The calendar journey waits for a booking to reach a CalDAV calendar.
         CALDAV_POLL_SECONDS: '1',
         DNS_SERVER: `127.0.0.1:${DNS_PORT}`,
+        // The journeys' OpenID provider, SAML identity provider and CalDAV server listen on loopback.
+        OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
       },
     },
   ],

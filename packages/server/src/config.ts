@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { isAllowListEntry } from './lib/outbound-addresses.js';
 import { FLOOR_PLAN_MAX_MB_DEFAULT, FLOOR_PLAN_MAX_MB_RANGE, isHumanName, LANGUAGES } from '@perch/contract';
 
 const bool = z
@@ -86,6 +87,22 @@ const dnsServers = z.string().transform((v, ctx): string[] | undefined => {
     code: 'custom',
     message: `not a DNS server address (ip, ip:port or [ipv6]:port): ${bad.join(', ')}`,
   });
+  return z.NEVER;
+});
+
+/**
+ * The outbound policy's allow-list: comma-separated host names (`calendar.internal`,
+ * `*.corp.example`), addresses and CIDR ranges that the server may fetch from although they are
+ * loopback, private or otherwise not public (lib/outbound-addresses.ts).
+ */
+const outboundAllowList = z.string().transform((v, ctx): string[] => {
+  const entries = v
+    .split(',')
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean);
+  const bad = entries.filter((x) => !isAllowListEntry(x));
+  if (bad.length === 0) return entries;
+  ctx.addIssue({ code: 'custom', message: `not a host name, *.domain, address or CIDR range: ${bad.join(', ')}` });
   return z.NEVER;
 });
 
@@ -187,6 +204,8 @@ const envSchema = z.object({
   AUTH_EVENT_RETENTION_DAYS: int(0, 36_500).default(14),
   /** Resolvers for domain verification and the reachability probe; undefined: the system's. */
   DNS_SERVER: dnsServers.optional(),
+  /** Hosts, addresses and ranges the server may fetch from although they are local or private (lib/outbound.ts). */
+  OUTBOUND_ALLOWED_HOSTS: outboundAllowList.default([]),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -3,6 +3,7 @@ import type { Db, PoolUsage, PreparedQuery } from './db/connection.js';
 import type { UserRow } from './db/schema.js';
 import type { BookingHook } from './features/bookings/write.js';
 import type { DnsResolver } from './lib/dns.js';
+import type { Outbound } from './lib/outbound.js';
 import type { SecretBox } from './lib/secret-box.js';
 import type { TokenService } from './lib/tokens.js';
 
@@ -24,6 +25,8 @@ export interface AppDeps {
   bookingHooks: readonly BookingHook[];
   /** The DNS for domain verification and the reachability probe (`DNS_SERVER` or the system's). */
   dns: DnsResolver;
+  /** Every URL fetched on someone's behalf goes through it (CalDAV, sign-in providers, the release feed). */
+  outbound: Outbound;
   ping(): Promise<void>;
   /** The database pool's current usage (for the metrics). */
   poolUsage(): PoolUsage;

@@ -8,6 +8,7 @@ import { sqlTracer } from './db/sql-trace.js';
 import { bookingMailHook } from './features/booking-mails/hook.js';
 import { caldavBookingHook } from './features/caldav/hook.js';
 import { createDnsResolver } from './lib/dns.js';
+import { createOutbound } from './lib/outbound.js';
 import { SecretBox } from './lib/secret-box.js';
 import { getOrCreateSystemValue } from './lib/system-values.js';
 import { createTokenService } from './lib/tokens.js';
@@ -57,6 +58,7 @@ export async function createDeps(config: Config, handle: DatabaseHandle): Promis
   const secrets = new SecretBox(cryptKey);
   const installId = await getOrCreateSystemValue(db, 'install_id', () => randomUUID());
   const tokens = await createTokenService(db, secrets, installId, config.ACCESS_TOKEN_TTL_SECONDS);
+  const dns = createDnsResolver(config.DNS_SERVER);
   return {
     config,
     db,
@@ -67,7 +69,12 @@ export async function createDeps(config: Config, handle: DatabaseHandle): Promis
     installId,
     version: VERSION,
     bookingHooks: [bookingMailHook, caldavBookingHook],
-    dns: createDnsResolver(config.DNS_SERVER),
+    dns,
+    outbound: createOutbound({
+      allowed: config.OUTBOUND_ALLOWED_HOSTS,
+      lookup: dns.lookup,
+      userAgent: `Perch/${VERSION}`,
+    }),
     ping: () => handle.ping(),
     poolUsage: () => handle.poolUsage(),
   };

@@ -41,7 +41,9 @@ export function probeUrl(domain: string, t: Target): string {
 }
 
 /**
- * One GET, resolved through `deps.dns`, TLS certificates not checked, no redirects followed:
+ * One GET, resolved through `deps.dns` and admitted by the outbound policy (a domain that
+ * resolves to a local or private address is only probed when OUTBOUND_ALLOWED_HOSTS allows it),
+ * TLS certificates not checked, no redirects followed:
  * the parsed JSON answer of a 200, or undefined for anything else (including a time-out).
  */
 function fetchJson(deps: AppDeps, url: string, timeoutMs: number): Promise<unknown> {
@@ -62,7 +64,7 @@ function fetchJson(deps: AppDeps, url: string, timeoutMs: number): Promise<unkno
       req = client.get(
         url,
         {
-          lookup: deps.dns.lookup,
+          lookup: deps.outbound.lookup,
           rejectUnauthorized: false,
           agent: false,
           headers: { accept: 'application/json', 'user-agent': `Perch/${deps.version} (domain reachability)` },

@@ -53,6 +53,9 @@ export const testEnv: Record<string, string> = {
   // scrypt at 2^14 instead of the production 2^17 keeps the thousands of test sign-ins fast;
   // password-hash.test.ts signs in at the production cost and checks the upgrade between them.
   PASSWORD_HASH_COST: '14',
+  // The outside servers of the tests (OpenID provider, CalDAV, feeds) listen on 127.0.0.1; the
+  // outbound policy's tests use 127.0.0.2 as the address it refuses.
+  OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
 };
 
 /** Starts the real HTTP server on a free port, on this worker's test database. */

@@ -1,6 +1,7 @@
 import * as oidc from 'openid-client';
 import { AuthStyle } from '@perch/contract';
 import type { AppDeps } from '../../context.js';
+import { OutboundError } from '../../lib/outbound.js';
 import { mapIdentity, ProviderSignInError, type ProviderIdentity } from './identity.js';
 import { providerCallbackUrl } from './presenter.js';
 import type { AuthProviderRow } from './repo.js';
@@ -16,6 +17,8 @@ import type { AuthProviderRow } from './repo.js';
 const PROVIDER_TIMEOUT_SECONDS = 10;
 /** How long a discovered configuration is reused. */
 const DISCOVERY_TTL_MS = 10 * 60_000;
+/** Calls to one provider in flight at once (sign-ins of many people at the same time). */
+const PROVIDER_CALLS_IN_FLIGHT = 32;
 
 const configurations = new Map<string, { key: string; at: number; config: Promise<oidc.Configuration> }>();
 
@@ -38,24 +41,49 @@ function clientAuthentication(p: AuthProviderRow, secret: string, server: oidc.S
 
 const usesHttp = (...urls: (string | undefined)[]) => urls.some((u) => u?.startsWith('http:'));
 
+/**
+ * The provider's answers come through the outbound policy (lib/outbound.ts): an admin cannot point
+ * a provider's issuer or endpoints at the server's own network. Each provider has a few calls in
+ * flight at most.
+ */
+const providerFetch = (deps: AppDeps, p: AuthProviderRow): oidc.CustomFetch => {
+  const fetch = deps.outbound.fetchFor(`provider:${p.id}`, {
+    timeoutMs: PROVIDER_TIMEOUT_SECONDS * 1000,
+    limit: PROVIDER_CALLS_IN_FLIGHT,
+  });
+  return (url, options) => fetch(url, options as RequestInit);
+};
+
 /** A token endpoint answer without its ID token: plain OAuth 2 providers' ID tokens are not checked, so not used. */
-const withoutIdToken: oidc.CustomFetch = async (url, options) => {
-  const res = await fetch(url, options as RequestInit);
-  if (options.method !== 'POST' || !res.ok || !res.headers.get('content-type')?.includes('json')) return res;
-  const body = (await res.json()) as Record<string, unknown>;
-  delete body.id_token;
-  return new Response(JSON.stringify(body), { status: res.status, headers: res.headers });
+const withoutIdToken =
+  (fetch: oidc.CustomFetch): oidc.CustomFetch =>
+  async (url, options) => {
+    const res = await fetch(url, options);
+    if (options.method !== 'POST' || !res.ok || !res.headers.get('content-type')?.includes('json')) return res;
+    const body = (await res.json()) as Record<string, unknown>;
+    delete body.id_token;
+    return new Response(JSON.stringify(body), { status: res.status, headers: res.headers });
+  };
+
+const describe = (e: unknown): string => {
+  if (e instanceof oidc.ResponseBodyError) return `${e.error}: ${e.error_description ?? e.message}`;
+  // openid-client wraps what its fetch threw ("something went wrong"); the outbound policy's reason is the cause.
+  for (let cause: unknown = e; cause instanceof Error; cause = cause.cause)
+    if (cause instanceof OutboundError) return cause.message;
+  return e instanceof Error ? e.message : String(e);
 };
 
 async function buildConfiguration(deps: AppDeps, p: AuthProviderRow): Promise<oidc.Configuration> {
   const secret = deps.secrets.decrypt(p.client_secret);
   if (secret === null) throw setupFailed('The client secret cannot be decrypted (was CRYPT_KEY changed?)');
   let server: oidc.ServerMetadata;
+  const fetch = providerFetch(deps, p);
   if (p.issuer) {
     try {
       const discovered = await oidc.discovery(new URL(p.issuer), p.client_id, undefined, undefined, {
         execute: usesHttp(p.issuer) ? [oidc.allowInsecureRequests] : [],
         timeout: PROVIDER_TIMEOUT_SECONDS,
+        [oidc.customFetch]: fetch,
       });
       const { supportsPKCE: _helper, ...found } = discovered.serverMetadata();
       // Endpoints the admin named win over discovered ones.
@@ -66,7 +94,7 @@ async function buildConfiguration(deps: AppDeps, p: AuthProviderRow): Promise<oi
         userinfo_endpoint: p.userinfo_url || found.userinfo_endpoint,
       };
     } catch (e) {
-      throw setupFailed(`OpenID discovery at ${p.issuer} failed: ${(e as Error).message}`);
+      throw setupFailed(`OpenID discovery at ${p.issuer} failed: ${describe(e)}`);
     }
   } else {
     server = {
@@ -82,7 +110,7 @@ async function buildConfiguration(deps: AppDeps, p: AuthProviderRow): Promise<oi
   config.timeout = PROVIDER_TIMEOUT_SECONDS;
   if (usesHttp(server.authorization_endpoint, server.token_endpoint, server.userinfo_endpoint, p.issuer))
     oidc.allowInsecureRequests(config);
-  if (!p.issuer) config[oidc.customFetch] = withoutIdToken;
+  config[oidc.customFetch] = p.issuer ? fetch : withoutIdToken(fetch);
   return config;
 }
 
@@ -140,11 +168,6 @@ export async function oauthAuthorizationUrl(
     ...(checks.nonce ? { nonce: checks.nonce } : {}),
   }).href;
 }
-
-const describe = (e: unknown): string => {
-  if (e instanceof oidc.ResponseBodyError) return `${e.error}: ${e.error_description ?? e.message}`;
-  return e instanceof Error ? e.message : String(e);
-};
 
 /**
  * Finishes a sign-in: exchanges the code from the callback's query (checking state, PKCE and,

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { AuthAttempt, AuthAttemptList, User } from '@perch/contract';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -288,6 +290,51 @@ describe('plain OAuth 2 sign-in (no OpenID issuer)', () => {
     const end = await signIn(p.id);
     expect(end.ticket, end.location).toBeDefined();
     expect((await verifyTicket(s, end.ticket!)).logoutUrl).toBe('');
+  });
+});
+
+describe('the outbound policy', () => {
+  it("never calls a provider's address on the server's own network: discovery, token and user-info endpoints", async () => {
+    const calls: string[] = [];
+    const inside = http.createServer((req, res) => {
+      calls.push(`${req.method} ${req.url}`);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{}');
+    });
+    await new Promise<void>((r) => inside.listen(0, '127.0.0.2', r));
+    const insideUrl = `http://127.0.0.2:${(inside.address() as AddressInfo).port}`;
+    try {
+      const discovered = await openIdProvider({ issuer: insideUrl });
+      const end = await signIn(discovered.id);
+      expect(end.failed?.get('reason')).toBe('config');
+      expect(await lastAttempt()).toMatchObject({
+        errorCode: 'idp_config_invalid',
+        errorDetail: expect.stringMatching(/address of 127\.0\.0\.2 is not allowed/),
+      });
+
+      // Plain OAuth 2 with an authorisation page outside and a token endpoint inside.
+      const plain = await createProvider(s, {
+        name: 'Plain OAuth',
+        providerType: 1,
+        authUrl: `${issuer()}/authorize`,
+        tokenUrl: `${insideUrl}/token`,
+        userInfoUrl: `${insideUrl}/userinfo`,
+        scopes: 'email',
+        userInfoEmailField: 'email',
+        clientId: 'perch',
+        clientSecret: 'perch-secret',
+        authStyle: 1,
+      });
+      const exchanged = await signIn(plain.id);
+      expect(exchanged.failed?.get('reason')).toBe('userinfo');
+      expect(await lastAttempt()).toMatchObject({
+        errorCode: 'idp_code_exchange_failed',
+        errorDetail: expect.stringMatching(/address of 127\.0\.0\.2 is not allowed/),
+      });
+      expect(calls).toEqual([]);
+    } finally {
+      await new Promise((r) => inside.close(r));
+    }
   });
 });
 

@@ -215,7 +215,12 @@ describe('the sync', () => {
   });
 
   it('shows the refused password as the last error, and the test says so too', async () => {
-    await alice.put('/preference/caldav_pass', { value: 'no-longer-valid' });
+    // The stored password no longer works (changed on the calendar server since connecting).
+    await s.deps.db
+      .updateTable('user_preferences')
+      .set({ value: s.deps.secrets.encrypt('no-longer-valid') })
+      .where('name', '=', 'caldav_pass')
+      .execute();
     await book(alice, floor.spaces[0]!, wall(ZONE, 2, 9), wall(ZONE, 2, 10));
     await syncDueEvents(s.deps);
     expect((await status()).lastError).toBe('The calendar server refused the user name or password');

@@ -5,8 +5,8 @@ import { caldavStatus, connectCaldav, disconnectCaldav, findCalendars, testCalda
 
 export async function caldavRoutes(app: App): Promise<void> {
   const { deps } = app;
-  route(app, api.preference.caldavCalendars, ({ body }) =>
-    findCalendars({ url: body.url, username: body.username, password: body.password }),
+  route(app, api.preference.caldavCalendars, ({ auth, body }) =>
+    findCalendars(deps, auth, { url: body.url, username: body.username, password: body.password }),
   );
   route(app, api.calendar.caldavStatus, ({ auth }) => caldavStatus(deps, auth));
   route(app, api.calendar.caldavConnect, ({ auth, body }) => connectCaldav(deps, auth, body));

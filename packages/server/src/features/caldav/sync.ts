@@ -4,7 +4,7 @@ import type { CaldavSyncQueueRow } from '../../db/schema.js';
 import { nextAttemptAt, startPolling } from '../../lib/background-queue.js';
 import { calendarFile, loadBookingEvents } from '../calendar/events.js';
 import { CaldavError, deleteEvent, putEvent } from './client.js';
-import { readConnection } from './connection.js';
+import { caldavFetch, readConnection } from './connection.js';
 import { claimDueSyncs, completeSync, failSync, recordSyncOutcome } from './queue.js';
 
 /**
@@ -26,8 +26,9 @@ async function syncOne(deps: AppDeps, row: CaldavSyncQueueRow): Promise<'written
   const connection = await readConnection(deps, row.user_id);
   if (!connection) return 'disconnected';
   const [event] = await loadBookingEvents(deps.db, [row.booking_id]);
+  const fetch = caldavFetch(deps, row.user_id, { slots: BATCH });
   if (event && event.userId === row.user_id && event.approved) {
-    await putEvent(connection, connection.path, event.id, calendarFile([event]));
+    await putEvent(fetch, connection, connection.path, event.id, calendarFile([event]));
     await deps.db
       .updateTable('bookings')
       .set({ caldav_id: event.id })
@@ -36,7 +37,7 @@ async function syncOne(deps: AppDeps, row: CaldavSyncQueueRow): Promise<'written
       .execute();
     return 'written';
   }
-  await deleteEvent(connection, connection.path, row.booking_id);
+  await deleteEvent(fetch, connection, connection.path, row.booking_id);
   await deps.db
     .updateTable('bookings')
     .set({ caldav_id: '' })

@@ -6,7 +6,11 @@ import { route } from '../../http/route.js';
 import { createUpdateChecker } from './update-check.js';
 
 export async function healthRoutes(app: App): Promise<void> {
-  const updates = createUpdateChecker(app.deps.config.UPDATE_CHECK_URL, app.deps.version);
+  const updates = createUpdateChecker(
+    app.deps.config.UPDATE_CHECK_URL,
+    app.deps.version,
+    app.deps.outbound.fetchFor('update-check', { maxBytes: 256 * 1024 }),
+  );
   route(app, api.health.updateCheck, () => updates.status());
   route(app, api.health.check, async () => {
     try {

@@ -15,6 +15,8 @@ let feedUrl = '';
 let feedBody = '';
 let feedStatus = 200;
 let s: TestServer;
+/** The server's outbound policy (loopback 127.0.0.1 is allowed in tests). */
+const feedFetch = () => s.deps.outbound.fetchFor('update-check');
 
 beforeAll(async () => {
   feed = http.createServer((_req, res) => {
@@ -63,29 +65,53 @@ describe('update check', () => {
       JSON.stringify({ version: 'latest' }),
     ]) {
       feedBody = body;
-      const answer = await createUpdateChecker(feedUrl, version).status();
+      const answer = await createUpdateChecker(feedUrl, version, feedFetch()).status();
       expect(answer.version).toBe(version);
       expect(answer.updateAvailable, body).toBe(body.includes('1.5.0-rc.1'));
     }
     feedStatus = 500;
     feedBody = JSON.stringify({ version: '9.9.9' });
-    expect((await createUpdateChecker(feedUrl, version).status()).updateAvailable).toBe(false);
+    expect((await createUpdateChecker(feedUrl, version, feedFetch()).status()).updateAvailable).toBe(false);
     feedStatus = 200;
     // Nothing listens on port 9 of this machine: the answer comes at once.
     const started = performance.now();
-    expect((await createUpdateChecker('http://127.0.0.1:9/feed', version).status()).updateAvailable).toBe(false);
+    expect((await createUpdateChecker('http://127.0.0.1:9/feed', version, feedFetch()).status()).updateAvailable).toBe(
+      false,
+    );
     expect(performance.now() - started).toBeLessThan(3500);
   });
 
   it('keeps the last good answer while the feed is down, and asks again only when it is stale', async () => {
     feedBody = JSON.stringify({ version: '2.0.0' });
-    const checker = createUpdateChecker(feedUrl, '1.0.0', { refreshMs: 0 });
+    const checker = createUpdateChecker(feedUrl, '1.0.0', feedFetch(), { refreshMs: 0 });
     expect((await checker.status()).updateAvailable).toBe(true);
     feedStatus = 503;
     await checker.status();
     await new Promise((r) => setTimeout(r, 50));
     expect((await checker.status()).updateAvailable).toBe(true);
     feedStatus = 200;
+  });
+
+  it('fetches the feed through the outbound policy: a loopback address that is not allowed counts as down', async () => {
+    const refusedFeed = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ version: '99.0.0' }));
+    });
+    await new Promise<void>((r) => refusedFeed.listen(0, '127.0.0.2', r));
+    const url = `http://127.0.0.2:${(refusedFeed.address() as AddressInfo).port}/releases/latest`;
+    const withFeed = await startTestServer({ UPDATE_CHECK_URL: url }, { reset: false });
+    const allowing = await startTestServer(
+      { UPDATE_CHECK_URL: url, OUTBOUND_ALLOWED_HOSTS: '127.0.0.2' },
+      { reset: false },
+    );
+    try {
+      expect((await withFeed.admin.get<UpdateCheck>('/uc/')).updateAvailable).toBe(false);
+      expect((await allowing.admin.get<UpdateCheck>('/uc/')).updateAvailable).toBe(true);
+    } finally {
+      await withFeed.close();
+      await allowing.close();
+      await new Promise((r) => refusedFeed.close(r));
+    }
   });
 
   it('compares release versions', () => {

@@ -40,6 +40,8 @@ function latestOf(feed: unknown): string | null {
 export function createUpdateChecker(
   feedUrl: string | undefined,
   version: string,
+  /** The outbound policy's fetch (lib/outbound.ts): the feed is fetched like any outside URL. */
+  fetch: typeof globalThis.fetch,
   opts: { refreshMs?: number; timeoutMs?: number } = {},
 ): UpdateChecker {
   const refreshMs = opts.refreshMs ?? 6 * 3600 * 1000;

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Domain } from '@perch/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { domainReachabilityJob } from '../../jobs/domain-reachability.js';
+import { createOutbound } from '../../lib/outbound.js';
 import { runIfDue, type Job } from '../../jobs/scheduler.js';
 import { startDnsServer, type DnsServer } from '../../test-support/dns-server.js';
 import { failure } from '../../test-support/http.js';
@@ -147,6 +148,7 @@ describe('the reachability probe', () => {
     await pending(oa, 'other.acme.test'); // resolves here, answers for acme
     await s.admin.post(`/organization/${acmeId}/domain/other.acme.test`);
     await s.admin.post(`/organization/${acmeId}/domain/slow.acme.test`); // a server that never answers
+    await s.admin.post(`/organization/${acmeId}/domain/inside.acme.test`); // an address the outbound policy refuses
     // The test server listens on 127.0.0.1 only; on 127.0.0.2 at the same port a server takes
     // the connection and says nothing.
     const held: net.Socket[] = [];
@@ -157,16 +159,29 @@ describe('the reachability probe', () => {
       connected();
     });
     await new Promise<void>((r) => slow.listen(port, '127.0.0.2', () => r()));
+    // On 127.0.0.3, which the outbound policy refuses, a server counts who connects.
+    let insideConnections = 0;
+    const inside = net.createServer((socket) => {
+      insideConnections++;
+      socket.destroy();
+    });
+    await new Promise<void>((r) => inside.listen(port, '127.0.0.3', () => r()));
     await dns.restart({
       a: {
         'ok.acme.test': '127.0.0.1',
         'pending.acme.test': '127.0.0.1',
         'other.acme.test': '127.0.0.1',
         'slow.acme.test': '127.0.0.2',
+        'inside.acme.test': '127.0.0.3',
       },
     });
-    // PUBLIC_URL names the scheme and port tried first: the test server's.
-    const deps = { ...s.deps, config: { ...s.deps.config, PUBLIC_URL: `http://ok.acme.test:${port}` } };
+    // PUBLIC_URL names the scheme and port tried first: the test server's. The outbound policy
+    // allows 127.0.0.1 and 127.0.0.2 (as an operator allows their own network).
+    const deps = {
+      ...s.deps,
+      config: { ...s.deps.config, PUBLIC_URL: `http://ok.acme.test:${port}` },
+      outbound: createOutbound({ allowed: ['127.0.0.1', '127.0.0.2'], lookup: s.deps.dns.lookup }),
+    };
     let runs = 0;
     const job: Job = {
       ...domainReachabilityJob,
@@ -189,7 +204,9 @@ describe('the reachability probe', () => {
     } finally {
       for (const socket of held) socket.destroy();
       await new Promise((r) => slow.close(r));
+      await new Promise((r) => inside.close(r));
     }
+    expect(insideConnections).toBe(0);
     expect(runs).toBe(1);
     const rows = await s.deps.db
       .selectFrom('organization_domains')
@@ -206,6 +223,7 @@ describe('the reachability probe', () => {
       'test:other.acme.test': false,
       'acme:other.acme.test': true,
       'acme:slow.acme.test': false,
+      'acme:inside.acme.test': false,
     });
     for (const r of rows) {
       expect(r.access_check).toBeInstanceOf(Date);

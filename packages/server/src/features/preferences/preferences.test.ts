@@ -86,11 +86,27 @@ describe('preferences', () => {
     ).toBe(400);
     expect(await u.get('/preference/workday_start')).toBe('09:00');
     expect(await statusOf(u.put('/preference/', [{ name: 'nope', value: '1' }]))).toBe(404);
-    await u.put('/preference/', [
-      { name: 'workday_start', value: '08:00' },
-      { name: 'caldav_pass', value: 'calendar-secret' },
-    ]);
+    // The calendar's preferences are set only by connecting (checked against the calendar server).
+    expect(
+      await statusOf(
+        u.put('/preference/', [
+          { name: 'workday_start', value: '08:00' },
+          { name: 'caldav_pass', value: 'calendar-secret' },
+        ]),
+      ),
+    ).toBe(400);
+    expect(await u.get('/preference/workday_start')).toBe('09:00');
+    await u.put('/preference/', [{ name: 'workday_start', value: '08:00' }]);
     expect(await u.get('/preference/workday_start')).toBe('08:00');
+    // As a connection stores it:
+    await s.deps.db
+      .insertInto('user_preferences')
+      .values({
+        user_id: (await u.get<{ id: string }>('/user/me')).id,
+        name: 'caldav_pass',
+        value: s.deps.secrets.encrypt('calendar-secret'),
+      })
+      .execute();
     // Stored encrypted and never returned: reads show that it is set.
     expect(await u.get('/preference/caldav_pass')).toBe(SECRET_PREFERENCE_MASK);
     expect(

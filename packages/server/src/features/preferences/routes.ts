@@ -1,7 +1,8 @@
 import { api } from '@perch/contract';
 import type { App } from '../../app-context.js';
 import { route } from '../../http/route.js';
-import { getPreference, listPreferences, savePreference, savePreferences } from './service.js';
+import { savePreferencesChecked } from '../caldav/service.js';
+import { getPreference, listPreferences, savePreference } from './service.js';
 
 export async function preferenceRoutes(app: App): Promise<void> {
   const { deps } = app;
@@ -9,6 +10,6 @@ export async function preferenceRoutes(app: App): Promise<void> {
 
   route(app, e.list, ({ auth }) => listPreferences(deps, auth));
   route(app, e.get, ({ auth, params }) => getPreference(deps, auth, params.name));
-  route(app, e.saveAll, ({ auth, body }) => savePreferences(deps, auth, body));
+  route(app, e.saveAll, ({ auth, body }) => savePreferencesChecked(deps, auth, body));
   route(app, e.set, ({ auth, params, body }) => savePreference(deps, auth, { name: params.name, value: body.value }));
 }

@@ -49,10 +49,32 @@ function prepare(deps: AppDeps, item: Preference, maxLength: number): Preference
   return { name: item.name, value: def.secret && item.value !== '' ? deps.secrets.encrypt(item.value) : item.value };
 }
 
-/** Writes preferences all-or-nothing: every item is validated before anything is stored. */
-async function store(deps: AppDeps, auth: AuthContext, items: Preference[], maxLength: number): Promise<void> {
+const isCalendarPreference = (name: string) => (CALDAV_PREFERENCES as readonly string[]).includes(name);
+
+/**
+ * Writes preferences all-or-nothing: every item is validated before anything is stored. The
+ * calendar connection's preferences are only cleared (or saved back as read) here, unless the
+ * caller checked them against the calendar server first (features/caldav/service.ts): the server
+ * would otherwise send the person's bookings, with their password, wherever they point.
+ */
+async function store(
+  deps: AppDeps,
+  auth: AuthContext,
+  items: Preference[],
+  maxLength: number,
+  calendarChecked: boolean,
+): Promise<void> {
   const prepared: Preference[] = [];
   for (const item of items) {
+    if (
+      !calendarChecked &&
+      isCalendarPreference(item.name) &&
+      item.value !== '' &&
+      !(item.name === 'caldav_pass' && item.value === SECRET_PREFERENCE_MASK)
+    )
+      throw badRequest(
+        `${item.name} is set by connecting a calendar (PUT /preference/caldav/connection), which checks it first`,
+      );
     const p = prepare(deps, item, maxLength);
     // A secret's mask, saved back by a client that read it, keeps the stored value.
     const def: PreferenceDefinition | undefined = isPreferenceName(item.name) ? PREFERENCES[item.name] : undefined;
@@ -67,7 +89,7 @@ async function store(deps: AppDeps, auth: AuthContext, items: Preference[], maxL
   await inTransaction(deps, async (tx) => {
     for (const p of prepared) await upsertPreference(tx.db, auth.userId, p.name, p.value);
     // Another calendar connection: its sync starts afresh with the user's upcoming bookings.
-    if (prepared.some((p) => (CALDAV_PREFERENCES as readonly string[]).includes(p.name))) {
+    if (prepared.some((p) => isCalendarPreference(p.name))) {
       await clearSyncState(tx.db, auth.userId);
       await queueUpcomingBookings(tx.db, auth.userId);
     }
@@ -75,9 +97,13 @@ async function store(deps: AppDeps, auth: AuthContext, items: Preference[], maxL
 }
 
 /** Changes several of the caller's preferences at once, all or nothing. */
-export const savePreferences = (deps: AppDeps, auth: AuthContext, items: Preference[]): Promise<void> =>
-  store(deps, auth, items, BULK_VALUE_MAX);
+export const savePreferences = (
+  deps: AppDeps,
+  auth: AuthContext,
+  items: Preference[],
+  opts: { calendarChecked?: boolean } = {},
+): Promise<void> => store(deps, auth, items, BULK_VALUE_MAX, opts.calendarChecked ?? false);
 
 /** Changes one of the caller's preferences. */
 export const savePreference = (deps: AppDeps, auth: AuthContext, item: Preference): Promise<void> =>
-  store(deps, auth, [item], SINGLE_VALUE_MAX);
+  store(deps, auth, [item], SINGLE_VALUE_MAX, false);

@@ -1,4 +1,12 @@
-import type { Credentials, LoginRequest, PasskeyRequired, Preflight, UserMe, WebAuthnChallenge } from '@perch/contract';
+import type {
+  Credentials,
+  LoginRequest,
+  PasskeyRequired,
+  Preflight,
+  TicketSecondFactor,
+  UserMe,
+  WebAuthnChallenge,
+} from '@perch/contract';
 import { routes } from '@perch/contract/values';
 import type { CallInput } from './call-types.js';
 import type { PerchClient } from './client.js';
@@ -102,6 +110,30 @@ export async function verifyProviderSignIn(client: PerchClient, ticket: string):
   const credentials = await client.call(routes.auth.verify, { params: { id: ticket } });
   client.acceptCredentials(credentials);
   return credentials;
+}
+
+/**
+ * Redeems a provider's or the wiki's ticket, with the account's second factor when it has one and
+ * an earlier try asked for it (`factor` then carries the code or the passkey answer). A request for
+ * a second factor is an answer here, as for `loginWithSecondFactor`; credentials are kept once
+ * signed in.
+ */
+export async function verifyTicketWithSecondFactor(
+  client: PerchClient,
+  ticket: string,
+  factor?: TicketSecondFactor,
+): Promise<LoginResult> {
+  try {
+    const credentials = factor
+      ? await client.call(routes.auth.verifySecondFactor, { params: { id: ticket }, body: factor })
+      : await client.call(routes.auth.verify, { params: { id: ticket } });
+    client.acceptCredentials(credentials);
+    return { status: 'signedIn', credentials };
+  } catch (e) {
+    const request = secondFactorRequest(e);
+    if (request) return request;
+    throw e;
+  }
 }
 
 /** Ends the session on the server (best effort) and forgets the credentials. */

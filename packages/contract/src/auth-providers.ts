@@ -22,7 +22,9 @@ export type ProviderLoginType = (typeof PROVIDER_LOGIN_TYPES)[number];
  * Why a provider sign-in ended on the failed page (`/ui/login/failed/?reason=`): the provider's
  * set-up is unusable (`config`), the provider's answer could not be used (`userinfo`), or the
  * person may not sign in here (`login`); `expired` when the sign-in took too long or was
- * replayed (Perch addition).
+ * replayed (Perch addition); `link` when the account has a password and must be linked to the
+ * provider by its owner first, or the provider's person has another email than the account being
+ * linked (Perch addition).
  */
-export const PROVIDER_FAILURE_REASONS = ['config', 'userinfo', 'login', 'expired'] as const;
+export const PROVIDER_FAILURE_REASONS = ['config', 'userinfo', 'login', 'expired', 'link'] as const;
 export type ProviderFailureReason = (typeof PROVIDER_FAILURE_REASONS)[number];

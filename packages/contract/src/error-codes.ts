@@ -19,6 +19,8 @@ export const ErrorCode = {
   PasswordUpdateRequired: 5001,
   /** Perch addition: `/auth/updatepw` with a new password equal to the current one (400). */
   PasswordSameAsCurrent: 5002,
+  /** Perch addition: a second factor locked after too many failures of the account (429 with `Retry-After`). */
+  SecondFactorLocked: 5003,
   AuthProviderAlreadyExists: 6001,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

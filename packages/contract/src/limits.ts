@@ -82,3 +82,6 @@ export const GROUP_NAME_MIN = 3;
 /** Where a mail of the outbox stands: waiting for (another) attempt, being sent, sent, or given up. */
 export const MAIL_STATUSES = ['waiting', 'sending', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** The shortest shared secret the team wiki may sign its tokens with, in bytes (UTF-8). */
+export const WIKI_SECRET_MIN_BYTES = 32;

@@ -96,6 +96,7 @@ export const routes = defineRoutes({
       },
     ],
     verify: ['GET', '/auth/verify/:id', 200, { public: true }],
+    verifySecondFactor: ['POST', '/auth/verify/:id', 200, { public: true }],
   },
   user: {
     me: ['GET', '/user/me', 200],
@@ -263,6 +264,7 @@ export const routes = defineRoutes({
     update: ['PUT', '/auth-provider/:id', 204],
     delete: ['DELETE', '/auth-provider/:id', 204],
     testResult: ['GET', '/auth-provider/:id/test/:stateId', 200],
+    link: ['POST', '/auth-provider/:id/link', 200],
   },
   passkey: {
     list: ['GET', '/user/passkey/', 200],

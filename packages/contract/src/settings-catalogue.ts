@@ -53,6 +53,12 @@ export const SETTINGS = {
   },
   confluence_anonymous: bool('0', 'admin'),
   /**
+   * Perch addition: a wiki user whose address is on a domain the organisation has not verified
+   * signs in with the local part on the organisation's domain (`kim@elsewhere.example` →
+   * `kim@<domain>`). Off (the default), such a user is refused.
+   */
+  confluence_map_foreign_domains: bool('0', 'admin'),
+  /**
    * Perch addition: the web origins (`https://wiki.example.com`, space-separated) that may show
    * Perch in a frame, on top of the server's FRAME_ANCESTORS.
    */

@@ -13,3 +13,4 @@ export * from './preferences-catalogue.js';
 export * from './routes.js';
 export * from './auth-attempt-codes.js';
 export * from './auth-providers.js';
+export * from './redirect-path.js';

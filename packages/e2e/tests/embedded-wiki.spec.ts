@@ -3,6 +3,7 @@ import type { PerchClient } from '@perch/client';
 import { routes } from '@perch/contract/values';
 import { expect, test, type Frame, type FrameLocator, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
+import { randomUUID } from 'node:crypto';
 import { copyFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { baseURL } from '../playwright.config';
@@ -23,8 +24,9 @@ import { ADMIN, expectSignedInLayout } from './support/sign-in';
  * HTTP server on `E2E_PORT + 11`, reached as `localhost`, so another site than Perch's
  * `127.0.0.1`) shows Perch in a frame opened at `/confluence/<org id>/<token>`, with a token
  * signed here with `jose`. Admins connect the wiki on its screen; a wiki user books in the frame
- * and merges the wiki's account into a password account; a site that is not allowed cannot frame
- * Perch. Pictures of the screens go to the test's output folder and to `/tmp/wiki-*.png`.
+ * and merges the wiki's account into a password account (which confirms with its password and
+ * takes the wiki identity over only when ticked); a site that is not allowed cannot frame Perch.
+ * Pictures of the screens go to the test's output folder and to `/tmp/wiki-*.png`.
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 8190);
@@ -68,10 +70,15 @@ function startWiki(port: number, title: string): Promise<void> {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
 }
 
-/** The token the wiki app signs: the wiki user (an email, a name or '' for anonymous), 5 minutes. */
+/**
+ * The token the wiki app signs: the wiki user (an email, a name or '' for anonymous), 5 minutes.
+ * Perch lets each token in once, so every one carries an id of its own (two in the same second
+ * would otherwise be the same token).
+ */
 function wikiToken(secret: string, user: string, expiresIn = '5m'): Promise<string> {
   return new SignJWT({ user })
     .setProtectedHeader({ alg: 'HS256' })
+    .setJti(randomUUID())
     .setIssuedAt()
     .setExpirationTime(expiresIn)
     .sign(new TextEncoder().encode(secret));
@@ -159,9 +166,9 @@ test.afterAll(async () => {
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
 });
 
-/** Connects the wiki through the API: a known secret, the wiki's origin, anonymous visitors as asked. */
+/** Connects the wiki through the API: a known secret (32 bytes at least), the wiki's origin, anonymous visitors as asked. */
 async function connectWiki(anonymous: '0' | '1' = '0'): Promise<string> {
-  const secret = `e2e-${unique('secret').replace(/\s+/g, '-')}-0123456789`;
+  const secret = `e2e-${unique('secret').replace(/\s+/g, '-')}-0123456789abcdefghij`;
   await saveSettings(admin, [
     { name: 'confluence_server_shared_secret', value: secret },
     { name: 'confluence_frame_origins', value: WIKI_ORIGIN },
@@ -210,8 +217,11 @@ test('an admin connects the team wiki: generated secret, allowed address, anonym
   );
   await expect(setup.getByRole('button', { name: 'Copy Organisation ID' })).toBeVisible();
 
-  // A strong secret, shown so it can be copied into the wiki app before saving.
+  // A secret of fewer than 32 bytes is refused; Generate makes a strong one, shown to be copied before saving.
   const secretInput = page.getByLabel(/^(New shared secret|Shared secret)/);
+  await secretInput.fill('a-secret-of-thirty-one-bytes-xy');
+  await expect(page.getByText('Use at least 32 bytes (plain letters and digits are one byte each).')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save settings' })).toBeDisabled();
   await page.getByRole('button', { name: 'Generate' }).click();
   await expect(secretInput).toHaveValue(/^[A-Za-z0-9_-]{43}$/);
   await expect(secretInput).toHaveAttribute('type', 'text');
@@ -224,6 +234,8 @@ test('an admin connects the team wiki: generated secret, allowed address, anonym
   await expect(page.getByRole('button', { name: 'Save settings' })).toBeDisabled();
   await origins.fill(`${WIKI_ORIGIN}/`);
   await page.getByRole('switch', { name: /^Anonymous wiki visitors may book/ }).check();
+  // Wiki users on domains the organisation has not verified stay out unless an admin lets them in.
+  await expect(page.getByRole('switch', { name: /^Let in wiki users from other domains/ })).not.toBeChecked();
   await expect(page.getByText('Unsaved changes: 3')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await tallShot(page, 'onboarding-desktop');
@@ -323,6 +335,24 @@ test('a wiki user books in the frame, then merges the wiki’s account into a pa
   // The regular account, in the web app: the bell, the request, accept.
   const web = await context.newPage();
   await signInAs(web, regular);
+  // First a look at the accept dialog right to left, then back to English.
+  await web.getByRole('button', { name: 'Language: English' }).click();
+  await web.getByRole('menuitem', { name: 'עברית' }).click();
+  await expect(web.locator('html')).toHaveAttribute('dir', 'rtl');
+  await web.getByRole('button', { name: '1 בקשת מיזוג ממתינה' }).click();
+  await web
+    .getByRole('dialog', { name: 'בקשות מיזוג' })
+    .getByRole('button', { name: `אישור הבקשה של ${wikiUser}` })
+    .click();
+  await expect(web.getByRole('dialog', { name: 'למזג את החשבון הזה לחשבון שלך?' })).toBeVisible();
+  await shot(web, 'merge-accept-he');
+  await web.keyboard.press('Escape');
+  await expect(web.getByRole('dialog', { name: 'למזג את החשבון הזה לחשבון שלך?' })).toHaveCount(0);
+  await web.keyboard.press('Escape');
+  await expect(web.getByRole('dialog', { name: 'בקשות מיזוג' })).toHaveCount(0);
+  await web.getByRole('button', { name: /^שפה/ }).click();
+  await web.getByRole('menuitem', { name: 'English' }).click();
+  await expect(web.locator('html')).toHaveAttribute('dir', 'ltr');
   const bell = web.getByRole('button', { name: '1 merge request is waiting' });
   await expect(bell).toBeVisible();
   await bell.click();
@@ -330,10 +360,26 @@ test('a wiki user books in the frame, then merges the wiki’s account into a pa
   await expect(requests.getByText(wikiUser)).toBeVisible();
   await shot(web, 'merge-requests');
   await requests.getByRole('button', { name: `Accept the request of ${wikiUser}` }).click();
-  await web
-    .getByRole('dialog', { name: 'Merge this account into yours?' })
-    .getByRole('button', { name: 'Merge accounts' })
-    .click();
+  // What moves, the wiki identity (only when ticked) and the password to confirm.
+  const accept = web.getByRole('dialog', { name: 'Merge this account into yours?' });
+  await expect(accept.getByText(`${wikiUser} asks to be merged into your account.`, { exact: false })).toBeVisible();
+  await expect(accept.getByRole('list', { name: 'Moves to your account' }).getByRole('listitem')).toHaveText([
+    '1 upcoming booking',
+  ]);
+  const identity = accept.getByRole('checkbox', { name: `Also move the wiki identity ${wikiUser}` });
+  await expect(identity).not.toBeChecked();
+  await accept.getByLabel(/^Your password/).fill('not-my-password');
+  await accept.getByRole('button', { name: 'Merge accounts' }).click();
+  await expect(accept.getByRole('alert')).toHaveText('That password is not right.');
+  await identity.check();
+  await accept.getByLabel(/^Your password/).fill(regular.password);
+  expect(await seriousViolations(web)).toEqual([]);
+  await shot(web, 'merge-accept');
+  await web.setViewportSize({ width: 390, height: 844 });
+  await noHorizontalOverflow(web);
+  await shot(web, 'merge-accept-phone');
+  await web.setViewportSize({ width: 1280, height: 720 });
+  await accept.getByRole('button', { name: 'Merge accounts' }).click();
   await expect(web.getByText(`${wikiUser} was merged into your account.`)).toBeVisible();
   await expect(bell).toHaveCount(0);
 
@@ -373,9 +419,10 @@ test('a site that is not allowed cannot show Perch in a frame', async ({ page })
 
 test('the frame says what to do when the wiki’s sign-in does not work', async ({ page }) => {
   const secret = await connectWiki('0');
-  // Anonymous visitors may not book here.
+  // Anonymous visitors may not book here: the wiki's page for them, not a failed sign-in.
   let frame = await openWiki(page, await signInAddress(secret, ''));
   await expect(frame.getByRole('heading', { level: 1, name: 'Please sign in to the wiki to book' })).toBeVisible();
+  expect(perchFrame(page).url()).toMatch(/\/ui\/login\/confluence\/anonymous$/);
   await expect(frame.getByRole('link', { name: 'Back to sign in' })).toHaveCount(0);
   await shot(page, 'anonymous');
 

@@ -7,14 +7,19 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OAuth2Server } from 'oauth2-mock-server';
-import { adminClient, saveSettings, settingValue, unique } from './support/api';
+import { generate } from 'otplib';
+import { adminClient, saveSettings, settingValue, signedInClient, unique } from './support/api';
+import { createPerson } from './support/booking-helpers';
 import { ADMIN, expectSignedInLayout } from './support/sign-in';
 
 /**
  * Company sign-in in a real browser: an OpenID provider (oauth2-mock-server) and a SAML identity
  * provider (the server's test IdP process), both on loopback ports next to Perch's. Admins set
  * providers up on the screen and test them; people sign in through them, are created on their
- * first sign-in, sign out through the provider, and are told why when they may not sign in.
+ * first sign-in, sign out through the provider, and are told why when they may not sign in. An
+ * account with a password is never taken over by a provider sign-in: its owner links it in the
+ * preferences, and a provider that does not check two factors itself leaves the account's own
+ * second factor to be given on the way back.
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 8190);
@@ -49,6 +54,35 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
 }
+
+/**
+ * The page at desktop and phone width, in English and right to left, put back as it was afterwards.
+ * The language is switched at desktop width, where the header shows its menu.
+ */
+async function shotsAcrossLayouts(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  const before = page.viewportSize()!;
+  const phone = async (suffix: string) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, `${name}-phone${suffix}`);
+    await page.setViewportSize(before);
+  };
+  await shot(page, `${name}-desktop`);
+  await phone('');
+  await page.getByRole('button', { name: /Language/ }).click();
+  await page.getByRole('menuitem', { name: /עברית/ }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await shot(page, `${name}-desktop-he`);
+  await phone('-he');
+  await page.getByRole('button', { name: /שפה|Language/ }).click();
+  await page.getByRole('menuitem', { name: /English/ }).click();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+}
+
+/** The code an authenticator app shows `offsetSeconds` from now. */
+const codeAt = (secret: string, offsetSeconds = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
 async function violations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
@@ -90,6 +124,9 @@ function startSamlIdp(): Promise<void> {
 test.beforeAll(async () => {
   await oidc.issuer.keys.generate('RS256');
   await oidc.start(OIDC_PORT, '127.0.0.1');
+  // By address, as Perch reaches it: the server resolves host names through DNS_SERVER, which the
+  // journeys point at a DNS server only some of them start (the mock would say `localhost`).
+  oidc.issuer.url = `http://127.0.0.1:${OIDC_PORT}`;
   oidc.service.on('beforeUserinfo', (res: { body: Record<string, unknown> }) => {
     res.body = { sub: 'johndoe', ...person };
   });
@@ -292,4 +329,119 @@ test('an admin sets up a SAML provider in Hebrew and a person signs in through i
   await expect(personPage.getByRole('heading', { level: 1, name: 'Book a space' })).toBeVisible();
   await expect(personPage.getByRole('button', { name: 'Account menu of Sasha Samlsson' })).toBeVisible();
   await context.close();
+});
+
+test('a password account links itself to the provider, which then asks for its authenticator code', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 860 });
+  const owner = await createPerson(admin, 0, 'Linker');
+  // The owner has an authenticator app (set up through the API; its own journey is second-factors.spec.ts).
+  const own = await signedInClient(owner.email, owner.password);
+  const { stateId } = await own.call(routes.totp.generate);
+  const { secret } = await own.call(routes.totp.secret, { params: { id: stateId } });
+  await own.call(routes.totp.validate, { body: { stateId, code: await codeAt(secret) } });
+  const { codes } = await own.call(routes.totp.newRecoveryCodes);
+  person = { email: owner.email, given_name: 'Lina', family_name: 'Linker' };
+
+  // The provider names the account's email, but an account with a password is not taken over.
+  await startProviderSignIn(page, owner.email, companyName);
+  await expect(page).toHaveURL(/\/ui\/login\/failed\/?\?reason=link&error=link_required/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign-in failed' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(
+    'This account has a password: sign in with it, then link the sign-in provider under Preferences › Security. From then on you sign in through the provider.',
+  );
+  await expect(page.getByText('What the sign-in provider said')).toHaveCount(0);
+  expect(await violations(page)).toEqual([]);
+  await shotsAcrossLayouts(page, 'login-failed-link');
+  expect((await admin.call(routes.user.get, { params: { id: owner.id } })).authProviderId).toBe('');
+
+  // The owner signs in with the password and the code, then links the account in the preferences.
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await page.getByLabel('Email address').fill(owner.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Sign in with email and password' }).click();
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // A recovery code: setting the app up used the current code, and each code signs in once.
+  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+  await page.getByLabel('Recovery code').fill(codes[0]!);
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expectSignedInLayout(page);
+  await page.goto('/ui/preferences?tab=security');
+  const companySignIn = page.getByRole('region', { name: 'Company sign-in' });
+  await expect(companySignIn.getByText(/Sign in with your company account instead of a password/)).toBeVisible();
+  await shotsAcrossLayouts(page, 'security-company-sign-in');
+  await companySignIn.getByRole('button', { name: `Link to ${companyName}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Link your account to ${companyName}?` });
+  await expect(confirm.getByText(owner.email)).toBeVisible();
+  await expect(confirm.getByText(`Afterwards you sign in through ${companyName} only.`)).toBeVisible();
+  await expect(confirm.getByText('Your Perch password stops working.')).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await shot(page, 'security-link-modal-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'security-link-modal-phone');
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await confirm.getByRole('button', { name: `Continue to ${companyName}` }).click();
+
+  // Back from the provider: linked, and said so; the address no longer carries the provider.
+  await expect(page).toHaveURL(/\/ui\/preferences\?tab=security$/);
+  await expect(companySignIn.getByRole('status')).toHaveText(
+    `Your account is now linked to ${companyName}. From now on you sign in through ${companyName}.`,
+  );
+  await expect(companySignIn.getByText(`You sign in through ${companyName}.`, { exact: true })).toBeVisible();
+  await expect(companySignIn.getByRole('button', { name: `Link to ${companyName}` })).toHaveCount(0);
+  // The password no longer signs in, so it is not offered for change either.
+  await expect(page.getByRole('heading', { name: 'Change password' })).toHaveCount(0);
+  await shot(page, 'security-linked-desktop');
+  expect((await admin.call(routes.user.get, { params: { id: owner.id } })).authProviderId).toBe(companyId);
+  // The password no longer signs in.
+  await expect(signedInClient(owner.email, owner.password)).rejects.toThrow();
+
+  // Signed out, the provider's sign-in ends on the account's own second factor, sent with the ticket.
+  await page.getByRole('button', { name: /^Account menu of / }).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await startProviderSignIn(page, owner.email, companyName);
+  await expect(page).toHaveURL(/\/ui\/login\/success\//);
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-step verification' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('perch.accessToken'))).toBeNull();
+  expect(await violations(page)).toEqual([]);
+  await shotsAcrossLayouts(page, 'login-success-code');
+  await page.getByLabel('Authentication code').fill('000000');
+  await expect(page.getByRole('alert')).toHaveText(/^That code did not work/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-step verification' })).toBeVisible();
+  // The next time step's code: setting the app up used the current one, and each works once.
+  await page.getByLabel('Authentication code').fill(await codeAt(secret, 30));
+  await expect(page.getByRole('heading', { level: 1, name: 'Book a space' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu of Lina Linker' })).toBeVisible();
+});
+
+test('linking ends on an explanation when the provider signs in another email', async ({ page }) => {
+  const owner = await createPerson(admin, 0, 'Mismatch');
+  person = { email: email('someone-else'), given_name: 'Someone', family_name: 'Else' };
+  await page.goto('/ui/login');
+  await page.getByLabel('Email address').fill(owner.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Sign in with email and password' }).click();
+  await page.getByLabel('Password').fill(owner.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expectSignedInLayout(page);
+  await page.goto('/ui/preferences?tab=security');
+  await page
+    .getByRole('region', { name: 'Company sign-in' })
+    .getByRole('button', { name: `Link to ${companyName}` })
+    .click();
+  await page
+    .getByRole('dialog', { name: `Link your account to ${companyName}?` })
+    .getByRole('button', { name: `Continue to ${companyName}` })
+    .click();
+  await expect(page).toHaveURL(/\/ui\/login\/failed\/?\?reason=link&error=email_mismatch/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Account not linked' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(/another email address than your account's/);
+  await expect(page.getByText(person.email)).toHaveCount(0);
+  await shot(page, 'login-failed-link-mismatch-desktop');
+  await page.getByRole('link', { name: 'Back to Preferences' }).click();
+  await expect(page.getByRole('region', { name: 'Company sign-in' })).toBeVisible();
+  expect((await admin.call(routes.user.get, { params: { id: owner.id } })).authProviderId).toBe('');
 });

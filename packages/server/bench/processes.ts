@@ -4,6 +4,8 @@ import { freePort } from '../src/test-support/process.js';
 
 export interface Started {
   url: string;
+  /** The server's process id (the sign-in flood benchmark reads its memory). */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -27,6 +29,7 @@ export async function startProcess(cwd: string, args: string[], env: Record<stri
   }
   return {
     url,
+    pid: proc.pid,
     stop: () =>
       new Promise((resolve) => {
         if (proc.exitCode !== null) return resolve();

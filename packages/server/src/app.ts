@@ -61,7 +61,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     genReqId: requestId,
     bodyLimit: 1024 * 1024,
     trustProxy: proxyTrust(deps.config.TRUST_PROXY),
-    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 300 },
+    // Path parameters up to 2 KB: a team wiki's sign-in token travels in the path.
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 2048 },
     // Requests are logged once, when answered, by http/request-log.ts.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();

@@ -46,10 +46,7 @@ export async function bootstrap(db: Db, config: Config): Promise<BootstrapResult
         firstname: config.INIT_ADMIN_FIRSTNAME,
         lastname: config.INIT_ADMIN_LASTNAME,
         role: Role.SuperAdmin,
-        password_hash: await hashPassword(
-          config.INIT_ADMIN_PASSWORD ?? (generatedPassword as string),
-          config.PASSWORD_HASH_COST,
-        ),
+        password_hash: await hashPassword(config.INIT_ADMIN_PASSWORD ?? (generatedPassword as string), config),
         auth_provider_id: null,
         atlassian_id: null,
         last_activity_at: null,

@@ -1,4 +1,7 @@
+import { X509Certificate } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { isAllowListEntry } from './lib/outbound-addresses.js';
@@ -15,6 +18,26 @@ const pollSeconds = z
   .regex(/^\d+(\.\d+)?$/, 'must be a number of seconds')
   .transform(Number)
   .pipe(z.number().min(0.1).max(3600));
+
+/** A file of PEM certificates (a private CA), read at start: its text. */
+const pemCertificatesFile = z.string().transform((file, ctx): string => {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    ctx.addIssue({ code: 'custom', message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? e}` });
+    return z.NEVER;
+  }
+  const first = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.exec(text)?.[0];
+  try {
+    if (first) new X509Certificate(first);
+    if (first) return text;
+  } catch {
+    /* reported below */
+  }
+  ctx.addIssue({ code: 'custom', message: `${file} holds no PEM certificate (-----BEGIN CERTIFICATE-----)` });
+  return z.NEVER;
+});
 
 /** A person's name (letters, digits, spaces, `.'-`, 2–64 characters), or empty for none. */
 const humanName = z
@@ -134,6 +157,8 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: int(1, 500).default(20),
   DATABASE_PREPARED_STATEMENTS: bool.default(true),
+  /** How long a write's commit may wait for the database's confirmation; 0: for ever (db/commit-deadline.ts). */
+  DATABASE_COMMIT_TIMEOUT_SECONDS: int(0, 3600).default(5),
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url().optional(),
   UPDATE_CHECK_URL: z.url().optional(),
@@ -149,6 +174,11 @@ const envSchema = z.object({
     .string()
     .refine((v) => Buffer.byteLength(v) === 32, 'must be exactly 32 bytes')
     .optional(),
+  /** The key CRYPT_KEY replaces: stored secrets made with it are encrypted again with CRYPT_KEY at start. */
+  CRYPT_KEY_PREVIOUS: z
+    .string()
+    .refine((v) => Buffer.byteLength(v) === 32, 'must be exactly 32 bytes')
+    .optional(),
   CORS_ORIGINS: z.string().default(''),
   FRAME_ANCESTORS: z.string().default(''),
   RATE_LIMIT: int(1, 100_000_000).default(250),
@@ -156,6 +186,12 @@ const envSchema = z.object({
   LOGIN_PROTECTION_MAX_FAILS: int(1, 1000).default(10),
   LOGIN_PROTECTION_SLIDING_WINDOW_SECONDS: int(1, 86_400 * 30).default(600),
   LOGIN_PROTECTION_BAN_MINUTES: int(1, 60 * 24 * 30).default(5),
+  /** Failures at one second factor of an account, from any address, that lock that factor. */
+  SECOND_FACTOR_MAX_FAILS: int(1, 1000).default(20),
+  /** The window those failures are counted in (at most a day: stale counters are purged after two). */
+  SECOND_FACTOR_WINDOW_MINUTES: int(1, 60 * 24).default(60),
+  /** How long a locked second factor stays locked. */
+  SECOND_FACTOR_LOCK_MINUTES: int(1, 60 * 24).default(60),
   MAX_SESSIONS_PER_USER: int(1, 1000).default(10),
   /** Passkeys one account may register. */
   MAX_PASSKEYS_PER_USER: int(1, 1000).default(10),
@@ -170,6 +206,10 @@ const envSchema = z.object({
   SMTP_START_TLS: bool.default(false),
   SMTP_AUTH_USER: z.string().optional(),
   SMTP_AUTH_PASS: z.string().optional(),
+  /** PEM certificates of a private CA the mail server's certificate may chain to (besides the public ones); the text of the file. */
+  SMTP_TLS_CA: pemCertificatesFile.optional(),
+  /** `1` lets the SMTP credentials go to a server that offers no STARTTLS, in clear text. */
+  SMTP_ALLOW_PLAIN_AUTH: bool.default(false),
   MAIL_SENDER_ADDRESS: z.string().min(3).default('no-reply@perch.local'),
   /** How long a mail that cannot be delivered is retried before it counts as failed. */
   MAIL_RETRY_HOURS: int(1, 24 * 30).default(72),
@@ -191,11 +231,23 @@ const envSchema = z.object({
     .min(16, 'must be at least 16 characters')
     .max(256)
     .optional(),
+  /** `1` serves the metrics without METRICS_TOKEN although HOST is reachable from other machines. */
+  METRICS_PUBLIC: bool.default(false),
   JOBS_DISABLED: bool.default(false),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: trustProxy.default(false),
   SERVE_SOURCE_MAPS: bool.default(false),
-  PASSWORD_HASH_COST: int(12, 20).default(17),
+  /** argon2id's memory per password hash in KiB and its passes (OWASP: 19 MiB, 2 passes; lib/password.ts). */
+  PASSWORD_HASH_MEMORY_KIB: int(1024, 1_048_576).default(19_456),
+  PASSWORD_HASH_PASSES: int(1, 10).default(2),
+  /** Password checks one process runs at once (its cores), and how long one may wait for its turn. */
+  PASSWORD_CHECK_CONCURRENCY: int(1, 256).default(availableParallelism()),
+  PASSWORD_CHECK_WAIT_SECONDS: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/, 'must be a number of seconds')
+    .transform(Number)
+    .pipe(z.number().max(60))
+    .default(2),
   MAP_MAX_MB: int(FLOOR_PLAN_MAX_MB_RANGE.min, FLOOR_PLAN_MAX_MB_RANGE.max).default(FLOOR_PLAN_MAX_MB_DEFAULT),
   STATS_CACHE_SECONDS: int(0, 3600).default(60),
   /** Diagnostics: a file receiving the SQL of requests marked `x-perch-sql-trace` (db/sql-trace.ts). */
@@ -224,6 +276,21 @@ export interface Config extends Env {
 
 export class ConfigError extends Error {}
 
+const LOOPBACK = new net.BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** Whether HOST takes connections from this machine only: 127.0.0.0/8, ::1 or localhost. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost') return true;
+  const family = net.isIP(h);
+  return family !== 0 && LOOPBACK.check(h, family === 4 ? 'ipv4' : 'ipv6');
+}
+
 /** Reads the configuration; a bad variable stops start-up with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
@@ -235,6 +302,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.CRYPT_KEY_PREVIOUS !== undefined && e.CRYPT_KEY === undefined)
+    throw new ConfigError('Invalid configuration:\n  CRYPT_KEY_PREVIOUS: set CRYPT_KEY too (the key that replaces it)');
+  const metricsEnabled = e.METRICS ?? e.METRICS_TOKEN !== undefined;
+  if (metricsEnabled && e.METRICS_TOKEN === undefined && !e.METRICS_PUBLIC && !isLoopbackHost(e.HOST)) {
+    // The metrics name routes, job names and backlogs: not for whoever reaches the port.
+    throw new ConfigError(
+      `Invalid configuration:\n  METRICS: METRICS=1 would serve /metrics to anyone who reaches HOST=${e.HOST}; ` +
+        'set METRICS_TOKEN, listen on loopback only (HOST=127.0.0.1), or set METRICS_PUBLIC=1 to serve them openly',
+    );
+  }
   const list = (v: string) =>
     v
       .split(',')
@@ -247,6 +324,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins: list(e.CORS_ORIGINS),
     frameAncestors: list(e.FRAME_ANCESTORS),
     rateLimitPeriodSeconds: e.RATE_LIMIT_PERIOD,
-    metricsEnabled: e.METRICS ?? e.METRICS_TOKEN !== undefined,
+    metricsEnabled,
   };
 }

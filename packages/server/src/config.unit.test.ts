@@ -11,6 +11,10 @@ describe('configuration', () => {
     expect(c.rateLimitPeriodSeconds).toBe(60);
     expect(c.SAMPLE_DATA).toBe(true);
     expect([c.INIT_ADMIN_FIRSTNAME, c.INIT_ADMIN_LASTNAME]).toEqual(['Administrator', '']);
+    // 20 failures at one second factor of an account in an hour lock it for an hour.
+    expect([c.SECOND_FACTOR_MAX_FAILS, c.SECOND_FACTOR_WINDOW_MINUTES, c.SECOND_FACTOR_LOCK_MINUTES]).toEqual([
+      20, 60, 60,
+    ]);
   });
 
   it('reads values and aliases', () => {
@@ -39,6 +43,9 @@ describe('configuration', () => {
     ['INIT_ADMIN_LASTNAME', 'admin@example.com'],
     ['INIT_ORG_LANGUAGE', 'xx'],
     ['LOGIN_PROTECTION_MAX_FAILS', '0'],
+    ['SECOND_FACTOR_MAX_FAILS', '0'],
+    ['SECOND_FACTOR_WINDOW_MINUTES', '1441'],
+    ['SECOND_FACTOR_LOCK_MINUTES', 'an hour'],
   ])('stops with a message naming %s for a bad value', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));

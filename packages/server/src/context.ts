@@ -4,6 +4,7 @@ import type { UserRow } from './db/schema.js';
 import type { BookingHook } from './features/bookings/write.js';
 import type { DnsResolver } from './lib/dns.js';
 import type { Outbound } from './lib/outbound.js';
+import type { PasswordCheckQueue } from './lib/password-check-queue.js';
 import type { SecretBox } from './lib/secret-box.js';
 import type { TokenService } from './lib/tokens.js';
 
@@ -27,6 +28,8 @@ export interface AppDeps {
   dns: DnsResolver;
   /** Every URL fetched on someone's behalf goes through it (CalDAV, sign-in providers, the release feed). */
   outbound: Outbound;
+  /** Every password check of the process waits here for its turn (lib/password-check-queue.ts). */
+  passwordChecks: PasswordCheckQueue;
   ping(): Promise<void>;
   /** The database pool's current usage (for the metrics). */
   poolUsage(): PoolUsage;

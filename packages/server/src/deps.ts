@@ -1,5 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { lookup as systemLookup } from 'node:dns';
 import fs from 'node:fs';
+import type { LookupFunction } from 'node:net';
 import type { AppDeps } from './context.js';
 import type { Config } from './config.js';
 import { openPglite, openPostgres, type ConnectionErrorLog, type DatabaseHandle } from './db/connection.js';
@@ -9,7 +11,8 @@ import { bookingMailHook } from './features/booking-mails/hook.js';
 import { caldavBookingHook } from './features/caldav/hook.js';
 import { createDnsResolver } from './lib/dns.js';
 import { createOutbound } from './lib/outbound.js';
-import { SecretBox } from './lib/secret-box.js';
+import { PasswordCheckQueue } from './lib/password-check-queue.js';
+import { openSecretBox, type SecretRotationReport } from './lib/secret-rotation.js';
 import { getOrCreateSystemValue } from './lib/system-values.js';
 import { createTokenService } from './lib/tokens.js';
 
@@ -40,6 +43,7 @@ export function openDatabase(
         onConnectionError,
         onPrimaryChange,
         preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+        commitTimeoutMs: config.DATABASE_COMMIT_TIMEOUT_SECONDS * 1000,
         ...(tracer ? { tracer } : {}),
       })
     : openPglite(config.dataDir, tracer);
@@ -47,15 +51,19 @@ export function openDatabase(
 
 /**
  * Migrates the database and prepares the shared keys. Without CRYPT_KEY a key is generated
- * once and kept in the database, so every process of the installation uses the same one.
+ * once and kept in the database, so every process of the installation uses the same one; with
+ * CRYPT_KEY_PREVIOUS the stored secrets are first encrypted again with CRYPT_KEY, and
+ * `onSecretRotation` hears what was done (lib/secret-rotation.ts).
  */
-export async function createDeps(config: Config, handle: DatabaseHandle): Promise<AppDeps> {
+export async function createDeps(
+  config: Config,
+  handle: DatabaseHandle,
+  onSecretRotation?: (report: SecretRotationReport) => void,
+): Promise<AppDeps> {
   const { db } = handle;
   await migrate(db);
-  const cryptKey = config.CRYPT_KEY
-    ? Buffer.from(config.CRYPT_KEY, 'utf8')
-    : Buffer.from(await getOrCreateSystemValue(db, 'crypt_key', () => randomBytes(32).toString('base64')), 'base64');
-  const secrets = new SecretBox(cryptKey);
+  const { secrets, rotation } = await openSecretBox(db, config);
+  if (rotation) onSecretRotation?.(rotation);
   const installId = await getOrCreateSystemValue(db, 'install_id', () => randomUUID());
   const tokens = await createTokenService(db, secrets, installId, config.ACCESS_TOKEN_TTL_SECONDS);
   const dns = createDnsResolver(config.DNS_SERVER);
@@ -72,8 +80,12 @@ export async function createDeps(config: Config, handle: DatabaseHandle): Promis
     dns,
     outbound: createOutbound({
       allowed: config.OUTBOUND_ALLOWED_HOSTS,
-      lookup: dns.lookup,
+      lookup: systemLookup as LookupFunction,
       userAgent: `Perch/${VERSION}`,
+    }),
+    passwordChecks: new PasswordCheckQueue({
+      concurrency: config.PASSWORD_CHECK_CONCURRENCY,
+      maxWaitMs: config.PASSWORD_CHECK_WAIT_SECONDS * 1000,
     }),
     ping: () => handle.ping(),
     poolUsage: () => handle.poolUsage(),

@@ -13,8 +13,13 @@ import { bookingRetentionJob } from './jobs/booking-retention.js';
 import { domainReachabilityJob } from './jobs/domain-reachability.js';
 import { purgeExpiredJob } from './jobs/purge-expired.js';
 import { startScheduler } from './jobs/scheduler.js';
+import type { SecretRotationReport } from './lib/secret-rotation.js';
+import { startupWarnings } from './startup-warnings.js';
 
 async function main(): Promise<void> {
+  // What this process creates (the embedded database's files, backups, traces) is its user's
+  // alone; what PGlite creates with wider modes is narrowed when it is opened (db/private-files.ts).
+  process.umask(0o077);
   const config = loadConfig();
   // Until the logger exists, a dropped connection is reported on stderr.
   let connectionLost = (err: Error): void => {
@@ -28,10 +33,23 @@ async function main(): Promise<void> {
     (err) => connectionLost(err),
     (server) => primaryFound(server),
   );
-  const deps = await createDeps(config, handle);
+  let rotation: SecretRotationReport | undefined;
+  const deps = await createDeps(config, handle, (report) => (rotation = report));
   const app = await buildApp(deps, {
     logger: { level: config.LOG_LEVEL, transport: undefined },
   });
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
+  if (rotation) {
+    app.log.warn(
+      rotation,
+      'stored secrets encrypted again with CRYPT_KEY; CRYPT_KEY_PREVIOUS can go once every process runs with it',
+    );
+    if (rotation.unreadable > 0)
+      app.log.error(
+        { unreadable: rotation.unreadable },
+        'stored secrets that neither CRYPT_KEY nor CRYPT_KEY_PREVIOUS decrypts',
+      );
+  }
   connectionLost = (err) =>
     app.log.warn({ reason: err.message }, 'database connection lost; requests answer 503 until it is back');
   primaryFound = (server) => app.log.warn({ server }, 'writing to another PostgreSQL server (a failover)');

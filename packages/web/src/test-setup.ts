@@ -20,6 +20,7 @@ import searchPanelEn from './i18n/search-panel/en.json';
 import secondFactorEn from './i18n/second-factor/en.json';
 import serviceAccountsEn from './i18n/service-accounts/en.json';
 import signInProvidersEn from './i18n/sign-in-providers/en.json';
+import signInTrustEn from './i18n/sign-in-trust/en.json';
 import wikiEn from './i18n/wiki/en.json';
 
 // Lazy-loaded pages can take a few seconds to appear on a busy machine.
@@ -65,6 +66,7 @@ await i18next.use(initReactI18next).init({
         ...secondFactorEn,
         ...serviceAccountsEn,
         ...signInProvidersEn,
+        ...signInTrustEn,
         ...calendarsEn,
         ...dateFieldEn,
         ...approvalsEn,

@@ -17,6 +17,7 @@ import {
 } from '../entities/account-security.js';
 import { credentialsSchema } from '../entities/auth.js';
 import { endpoints } from '../endpoint.js';
+import { ErrorCode } from '../error-codes.js';
 import { routes } from '../routes.js';
 
 /**
@@ -76,11 +77,12 @@ export const passkeyApi = endpoints('passkeys', routes.passkey, {
     summary: 'Finish signing in with a passkey',
     description:
       '404 for an unknown, expired or used state, a credential that does not verify, a cloned authenticator, or ' +
-      'an account that cannot sign in; 400 for an assertion that cannot be read; 429 while throttled. Works ' +
-      'with DISABLE_PASSWORD_LOGIN too. Answers take at least 100 ms.',
+      'an account that cannot sign in; 400 for an assertion that cannot be read; 429 while throttled, and 429 + ' +
+      "5003 while the account's passkeys are locked after too many failures. Works with DISABLE_PASSWORD_LOGIN " +
+      'too. Answers take at least 100 ms.',
     body: passkeyLoginFinishBody,
     response: credentialsSchema,
-    errors: { 429: [] },
+    errors: { 429: [ErrorCode.SecondFactorLocked] },
   },
 });
 

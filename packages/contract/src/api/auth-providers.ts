@@ -6,6 +6,7 @@ import {
   authProviderSaveBody,
   authProviderSchema,
   authProviderStubSchema,
+  providerLinkStartSchema,
   providerTestParams,
   providerTestResultSchema,
 } from '../entities/auth.js';
@@ -50,6 +51,16 @@ export const authProviderApi = endpoints('sign-in providers', routes.authProvide
     summary: 'Remove a sign-in provider (org admins)',
     description: '400 while users are bound to it: move them to another sign-in method first.',
     params: idParams,
+  },
+  link: {
+    summary: 'Start linking the signed-in account to a sign-in provider (Perch addition)',
+    description:
+      "Answers the address of the provider's sign-in page. After signing in there with the same email, the " +
+      'account signs in through the provider from then on (its password stops working). Accounts with a ' +
+      'password are never linked to a provider by a sign-in alone. 403 for super admins, service accounts and ' +
+      'roles above the role of the admin who set the provider up.',
+    params: idParams,
+    response: providerLinkStartSchema,
   },
   testResult: {
     summary: 'What a test sign-in through the provider brought back (org admins, Perch addition)',

@@ -14,6 +14,7 @@ import {
   providerParams,
   refreshBody,
   samlResponseBody,
+  ticketSecondFactorBody,
   updatePasswordBody,
 } from '../entities/auth.js';
 import { domainNameParams } from '../entities/organization.js';
@@ -44,10 +45,12 @@ export const authApi = endpoints('auth', routes.auth, {
       '`{requirePasskey: true, stateId, passkeyChallenge, allowTotpFallback}`: sign `passkeyChallenge.publicKey` ' +
       'and send the login again with `passkeyStateId` and `passkeyCredential` (404 when the state is unknown ' +
       'or expired or the assertion fails, 403 when the state belongs to another account), or with a `code` when ' +
-      '`allowTotpFallback`. 401 + 5001 when an admin asked for a new password.',
+      '`allowTotpFallback`. 401 + 5001 when an admin asked for a new password. 429 + 5003 (with `Retry-After`) ' +
+      'while the factor sent is locked after too many failures of the account; a locked passkey is then not ' +
+      'asked for (401 for a TOTP code instead, or 429 + 5003 when the account has no TOTP).',
     body: loginBody,
     response: credentialsSchema,
-    errors: { 401: [ErrorCode.PasswordUpdateRequired], 403: [], 404: [], 429: [] },
+    errors: { 401: [ErrorCode.PasswordUpdateRequired], 403: [], 404: [], 429: [ErrorCode.SecondFactorLocked] },
   },
   updatePassword: {
     summary: 'Sign in while setting the new password an admin asked for',
@@ -56,7 +59,7 @@ export const authApi = endpoints('auth', routes.auth, {
       'the password changes. 400 + 5002 when the new password is the current one.',
     body: updatePasswordBody,
     response: credentialsSchema,
-    errors: { 400: [ErrorCode.PasswordSameAsCurrent], 403: [], 404: [], 429: [] },
+    errors: { 400: [ErrorCode.PasswordSameAsCurrent], 403: [], 404: [], 429: [ErrorCode.SecondFactorLocked] },
   },
   refresh: {
     summary: 'Exchange a refresh token for new credentials (tokens rotate on every use)',
@@ -145,9 +148,23 @@ export const authApi = endpoints('auth', routes.auth, {
     summary: 'Exchange the ticket of a provider sign-in for credentials',
     description:
       'The ticket lives five minutes; after its first use it stays valid 30 seconds more, so a repeated ' +
-      "request also succeeds, then it is gone. `logoutUrl` is the provider's logout URL.",
+      "request also succeeds, then it is gone. `logoutUrl` is the provider's logout URL. An account with a " +
+      'second factor, signed in by a provider that does not check two factors itself or by the team wiki, ' +
+      'gets the answers of `POST /auth/login` instead: 401 asks for the factor (send it with ' +
+      '`POST /auth/verify/{id}`). 403 when the account may no longer sign in this way.',
     params: idParams,
     response: credentialsSchema,
-    errors: { 402: [], 403: [] },
+    errors: { 402: [], 403: [], 429: [ErrorCode.SecondFactorLocked] },
+  },
+  verifySecondFactor: {
+    summary: 'Exchange a ticket for credentials with the second factor its 401 asked for (Perch addition)',
+    description:
+      'The body carries a TOTP or recovery `code`, or the `passkeyStateId` and `passkeyCredential` answering the ' +
+      'passkey challenge of the 401. Wrong codes count toward the sign-in throttle and the factor lock as after a ' +
+      'password.',
+    params: idParams,
+    body: ticketSecondFactorBody,
+    response: credentialsSchema,
+    errors: { 402: [], 403: [], 404: [], 429: [ErrorCode.SecondFactorLocked] },
   },
 });

@@ -3,6 +3,7 @@ import { countSchema, idParams } from '../common.js';
 import { sessionSchema } from '../entities/auth.js';
 import { groupSchema } from '../entities/group.js';
 import {
+  mergeFinishBody,
   mergeInitBody,
   mergeRequestSchema,
   passwordBody,
@@ -78,8 +79,12 @@ export const userApi = endpoints('users', routes.user, {
   mergeFinish: {
     summary: 'Accept a merge request: the other account’s bookings, buddies and groups move to the signed-in one',
     description:
-      'Its wiki identity comes along (later wiki sign-ins land here), the higher of the two roles is kept and the ' +
-      'other account is removed. 404 for an unknown, expired, used or someone else’s request.',
+      'The signed-in account confirms with its `password` (403 when wrong, 429 when throttled); an account without ' +
+      'a password must have signed in within the last ten minutes (else 403). Its wiki identity comes along only ' +
+      'with `moveWikiIdentity: true` (later wiki sign-ins then land here). The higher of the two roles is kept and ' +
+      'the other account is removed. 404 for an unknown, expired, used or someone else’s request.',
     params: idParams,
+    body: mergeFinishBody,
+    errors: { 403: [], 404: [], 429: [] },
   },
 });

@@ -30,6 +30,10 @@ export const loginBody = z.object({
 });
 export type LoginRequest = z.infer<typeof loginBody>;
 
+/** `POST /auth/verify/:id`: the account's second factor, asked for by the ticket's 401. */
+export const ticketSecondFactorBody = loginBody.pick({ code: true, passkeyStateId: true, passkeyCredential: true });
+export type TicketSecondFactor = z.infer<typeof ticketSecondFactorBody>;
+
 /** Tokens returned by login and refresh. */
 export const credentialsSchema = z.object({
   accessToken: z.string(),
@@ -95,6 +99,12 @@ export const authProviderSchema = z.object({
   redirectUri: z.string(),
   /** Perch addition, read-only, SAML: Perch's service-provider metadata, whose address is also its entity ID. */
   samlMetadataUrl: z.string(),
+  /**
+   * Perch addition: the provider checks two factors itself, so Perch does not ask for the account's
+   * own second factor after a sign-in through it. Off (the default), an account with TOTP or passkeys
+   * gives its second factor after the provider too.
+   */
+  checksSecondFactor: z.boolean(),
 });
 export type AuthProvider = z.infer<typeof authProviderSchema>;
 
@@ -142,6 +152,7 @@ const authProviderFields = z.object({
   profilePageUrl: urlOrEmpty,
   issuer: z.string().trim().max(256).default(''),
   idpCertificate: z.string().trim().max(16_384).default(''),
+  checksSecondFactor: z.boolean().default(false),
 });
 type AuthProviderFields = z.output<typeof authProviderFields>;
 
@@ -176,6 +187,10 @@ export type AuthProviderSave = z.infer<typeof authProviderSaveBody>;
 
 /** Creating a provider: an OAuth 2 provider needs its client secret. */
 export const authProviderCreateBody = authProviderFields.superRefine(providerTypeRules(true));
+
+/** `POST /auth-provider/:id/link`: where the signed-in person goes to link their account to the provider. */
+export const providerLinkStartSchema = z.object({ url: z.string() });
+export type ProviderLinkStart = z.infer<typeof providerLinkStartSchema>;
 
 /** `GET /auth-provider/org/:orgId`: the organisation whose providers the sign-in page lists. */
 export const authProviderOrgParams = z.object({ orgId: z.string().max(64) });

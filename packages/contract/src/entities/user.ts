@@ -36,8 +36,12 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** `GET /user/me`: the user plus its organisation and whether the request came in on the primary domain. */
-export const userMeSchema = userSchema.extend({ isPrimaryDomain: z.boolean() });
+/**
+ * `GET /user/me`: the user plus its organisation and whether the request came in on the primary domain.
+ * `authProviderId` stays empty here, as in the reference; Perch adds `signInProviderId`, the sign-in
+ * provider the account is bound to ('' for none), so its owner sees how they sign in.
+ */
+export const userMeSchema = userSchema.extend({ isPrimaryDomain: z.boolean(), signInProviderId: z.string() });
 export type UserMe = z.infer<typeof userMeSchema>;
 
 export const userListSchema = z.array(userSchema);
@@ -83,8 +87,35 @@ export const mergeRequestSchema = z.object({
   /** The account that asked to be merged. */
   userId: z.string(),
   email: z.string(),
+  /** Perch addition: the wiki identity of the asking account, which moves only when accepting says so. */
+  wikiIdentity: z.string(),
+  /** Perch addition: what moves when the request is accepted. */
+  moves: z.object({
+    /** Bookings that have not ended yet. */
+    bookings: z.number().int(),
+    series: z.number().int(),
+    buddies: z.number().int(),
+    groups: z.number().int(),
+  }),
+  /** Perch addition: until when the request can be accepted. */
+  expiresAt: z.string(),
 });
 export type MergeRequest = z.infer<typeof mergeRequestSchema>;
+
+/**
+ * `POST /user/merge/finish/:id` (Perch addition): the accepting account confirms who it is with its
+ * password (an account without one: a sign-in within the last ten minutes), and says whether the
+ * wiki identity of the asking account moves to it (later wiki sign-ins as that identity then open
+ * this account).
+ */
+export const mergeFinishBody = z
+  .object({
+    password: z.string().max(64).optional(),
+    moveWikiIdentity: z.boolean().optional(),
+  })
+  // Seatsurfing's clients send no body.
+  .nullish();
+export type MergeFinish = z.infer<typeof mergeFinishBody>;
 
 /** `POST /user/merge/init`: the account (same organisation) to merge the signed-in one into. */
 export const mergeInitBody = z.object({

@@ -17,7 +17,11 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { openPglite } from '../../src/db/connection.js';
 import type { Database } from '../../src/db/schema.js';
 import { migrate } from '../../src/db/migrate.js';
-import { hashPassword, DEFAULT_PASSWORD_HASH_COST } from '../../src/lib/password.js';
+import {
+  hashPassword,
+  DEFAULT_PASSWORD_HASH_MEMORY_KIB,
+  DEFAULT_PASSWORD_HASH_PASSES,
+} from '../../src/lib/password.js';
 import { insertDefaultSettings } from '../../src/features/settings/repo.js';
 import { insertDefaultPreferences } from '../../src/features/preferences/repo.js';
 import { random } from './common.js';
@@ -213,7 +217,10 @@ async function main(): Promise<void> {
       process.exit(2);
     }
     const first = append ? existing : 0;
-    const hash = await hashPassword(BENCH_PASSWORD, DEFAULT_PASSWORD_HASH_COST);
+    const hash = await hashPassword(BENCH_PASSWORD, {
+      PASSWORD_HASH_MEMORY_KIB: DEFAULT_PASSWORD_HASH_MEMORY_KIB,
+      PASSWORD_HASH_PASSES: DEFAULT_PASSWORD_HASH_PASSES,
+    });
     const indexes = await bookingIndexes(db);
     for (const stmt of indexes.drop) await sql.raw(stmt).execute(db);
     const now = Date.now();

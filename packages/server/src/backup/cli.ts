@@ -116,6 +116,8 @@ export async function runBackupCommand(argv: string[]): Promise<number> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // Archives, request files and a restored data folder are this user's alone, as the server's are.
+  process.umask(0o077);
   // Exit at once: a closed PGlite can leave a timer of its own behind for seconds.
   process.exit(await runBackupCommand(process.argv.slice(2)));
 }

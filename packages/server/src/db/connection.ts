@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { commitDeadlineClientClass } from './commit-deadline.js';
 import {
   clientClassFor,
   NoWritableServerError,
@@ -11,6 +12,7 @@ import {
   sessionIsWritable,
 } from './multi-host.js';
 import type { SqlTracer } from './sql-trace.js';
+import { makeDataDirPrivate, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.js';
 import { namingClientClass, StatementNames } from './statement-names.js';
 
 export type Db = Kysely<Database>;
@@ -72,20 +74,33 @@ export async function openPostgres(
      * behind a connection pooler that does not keep them per session.
      */
     preparedStatements?: boolean;
+    /**
+     * How long a write's commit may wait for the database to confirm it (with synchronous
+     * replication: for the standby) before the wait is cancelled and the write answers 503
+     * (commit-deadline.ts); 0 waits for ever.
+     */
+    commitTimeoutMs?: number;
     tracer?: SqlTracer;
   } = {},
 ): Promise<DatabaseHandle> {
   const connectTimeoutMs = opts.connectTimeoutMs ?? 5000;
+  const commitTimeoutMs = opts.commitTimeoutMs ?? 5000;
   const multiHost = parseMultiHostUrl(url);
   const locator = multiHost
     ? new PrimaryLocator(multiHost, Math.min(2000, connectTimeoutMs), (s) =>
         opts.onPrimaryChange?.(`${s.host}:${s.port}`),
       )
     : undefined;
+  const onError: ConnectionErrorLog = (err) => {
+    // The server went away: new connections look for the primary again.
+    locator?.forget();
+    opts.onConnectionError?.(err);
+  };
+  const located = locator ? clientClassFor(locator) : pg.Client;
   const pool = new pg.Pool({
     connectionString: multiHost?.singleHostUrl ?? url,
     Client: namingClientClass(
-      locator ? clientClassFor(locator) : pg.Client,
+      commitTimeoutMs > 0 ? commitDeadlineClientClass(located, commitTimeoutMs, onError) : located,
       new StatementNames(opts.preparedStatements === false ? 0 : undefined),
     ),
     ...(locator
@@ -94,7 +109,7 @@ export async function openPostgres(
           onConnect:
             multiHost?.targetSessionAttrs === 'read-write'
               ? async (client: pg.ClientBase) => {
-                  if (await sessionIsWritable(client)) return;
+                  if (await sessionIsWritable(client, connectTimeoutMs)) return;
                   locator.forget((client as unknown as { server?: { host: string; port: number } }).server);
                   throw new NoWritableServerError('The PostgreSQL server is read-only now (failing over)');
                 }
@@ -109,11 +124,6 @@ export async function openPostgres(
     // DATABASE_URL, when given, takes the place of this.
     options: '-c jit=off',
   });
-  const onError: ConnectionErrorLog = (err) => {
-    // The server went away: new connections look for the primary again.
-    locator?.forget();
-    opts.onConnectionError?.(err);
-  };
   // Idle clients: the pool removes them and re-emits the error here.
   pool.on('error', onError);
   // Checked-out clients emit on themselves; the query in flight is rejected as well, and the
@@ -160,11 +170,11 @@ export class DataDirLockedError extends Error {}
  * PGlite folder would silently corrupt it, so it is refused with a clear message.
  */
 export function lockDataDir(dir: string): () => void {
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const lockFile = path.join(dir, 'perch.lock');
   const tryCreate = (): boolean => {
     try {
-      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx', mode: PRIVATE_FILE_MODE });
       return true;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
@@ -220,6 +230,12 @@ export async function openPglite(
       extensions: { btree_gist },
       ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
     });
+    const notPrivate = dataDir ? makeDataDirPrivate(dataDir) : [];
+    if (notPrivate.length > 0)
+      process.stderr.write(
+        `Warning: ${notPrivate.length} entries of ${dataDir} could not be made private to this user ` +
+          `(e.g. ${notPrivate[0]}); give them to this user or narrow their modes yourself.\n`,
+      );
     const pool = new pg.Pool({
       ...(createPgConfig(pglite) as unknown as pg.PoolConfig),
       Client: namingClientClass(pg.Client, new StatementNames()),

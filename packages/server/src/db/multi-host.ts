@@ -78,12 +78,31 @@ export class NoWritableServerError extends Error {
 const same = (a: ServerAddress, b: ServerAddress) => a.host === b.host && a.port === b.port;
 const label = (s: ServerAddress) => `${s.host}:${s.port}`;
 
-/** Whether a connected session may write: not a standby, not read-only by default. */
-export async function sessionIsWritable(client: pg.ClientBase): Promise<boolean> {
-  const { rows } = await client.query<{ standby: boolean; ro: string }>(
-    "SELECT pg_is_in_recovery() AS standby, current_setting('transaction_read_only') AS ro",
-  );
-  return rows[0]!.standby === false && rows[0]!.ro === 'off';
+/**
+ * Whether a connected session may write: not a standby, not read-only by default. A server
+ * that does not answer within `timeoutMs` counts as unreachable (the query fails).
+ */
+export async function sessionIsWritable(client: pg.ClientBase, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    // SQLSTATE 08006, connection_failure: the request answers 503 like for any lost connection.
+    const err = Object.assign(new Error(`The PostgreSQL server did not answer within ${timeoutMs} ms`), {
+      code: '08006',
+    });
+    timer = setTimeout(() => reject(err), timeoutMs);
+  });
+  try {
+    // The caller ends the client when this fails, which also ends the query left waiting.
+    const { rows } = await Promise.race([
+      client.query<{ standby: boolean; ro: string }>(
+        "SELECT pg_is_in_recovery() AS standby, current_setting('transaction_read_only') AS ro",
+      ),
+      timeout,
+    ]);
+    return rows[0]!.standby === false && rows[0]!.ro === 'off';
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -143,7 +162,7 @@ export class PrimaryLocator {
     try {
       await client.connect();
       if (this.url.targetSessionAttrs === 'any') return true;
-      return await sessionIsWritable(client);
+      return await sessionIsWritable(client, this.probeTimeoutMs);
     } catch {
       return undefined;
     } finally {

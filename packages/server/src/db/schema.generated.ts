@@ -38,6 +38,8 @@ export interface AuthProvidersTable {
   read_only: Generated<boolean>;
   issuer: Generated<string>;
   idp_certificate: Generated<string>;
+  configured_by_role: Generated<number>;
+  checks_second_factor: Generated<boolean>;
 }
 
 export interface AuthStatesTable {
@@ -204,6 +206,7 @@ export interface OrganizationsTable {
   contact_email: Generated<string>;
   language: Generated<string>;
   signup_date: ColumnType<Date, Date | string | undefined, Date | string>;
+  wiki_configured_by_role: Generated<number>;
 }
 
 export interface PasskeysTable {
@@ -366,6 +369,11 @@ export interface UsersTable {
   api_token_last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+export interface WikiTokenUsesTable {
+  digest: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+}
+
 export interface Database {
   auth_attempts: AuthAttemptsTable;
   auth_providers: AuthProvidersTable;
@@ -405,4 +413,5 @@ export interface Database {
   user_groups: UserGroupsTable;
   user_preferences: UserPreferencesTable;
   users: UsersTable;
+  wiki_token_uses: WikiTokenUsesTable;
 }

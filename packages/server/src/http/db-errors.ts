@@ -13,7 +13,7 @@ export function isRetryableConflict(e: unknown): boolean {
   return typeof e === 'object' && e !== null && RETRYABLE_CODES.has(String((e as { code?: unknown }).code));
 }
 
-/** Socket errors of a connection to a database server that is down or unreachable. */
+/** Socket errors of a connection to a database server that is down or unreachable (and ENOENT, below). */
 const SOCKET_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -43,6 +43,9 @@ export function isDatabaseUnavailable(e: unknown): boolean {
   if (typeof code === 'string') {
     if (code.startsWith('08') || UNAVAILABLE_CODES.has(code)) return true;
     if (SOCKET_CODES.has(code)) return true;
+    // Over a Unix socket (`?host=/run/postgresql`) a stopped server has removed its socket
+    // file; only a connect's ENOENT is that, a missing file elsewhere is not the database.
+    if (code === 'ENOENT' && (e as { syscall?: unknown }).syscall === 'connect') return true;
   }
   if (e instanceof AggregateError) return e.errors.some(isDatabaseUnavailable);
   // A prepared statement gone stale: its text is prepared afresh (db/statement-names.ts), so

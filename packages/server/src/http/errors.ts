@@ -23,6 +23,9 @@ export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string, appCode?: ErrorCode) => new HttpError(409, message, appCode);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests') =>
   new HttpError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+/** The server cannot take the request now (it is not the client's fault); `Retry-After` says when to ask again. */
+export const serviceUnavailable = (retryAfterSeconds: number, message = 'The server is busy; try again') =>
+  new HttpError(503, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 /** A failure answered with a documented JSON body of its own instead of the usual error body. */
 export const errorWithBody = (statusCode: number, message: string, body: unknown) =>
   new HttpError(statusCode, message, undefined, {}, body);

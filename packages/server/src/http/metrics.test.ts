@@ -39,7 +39,8 @@ describe('GET /metrics, off by default', () => {
     } finally {
       await off.close();
     }
-    const open = await startTestServer({ METRICS: '1' }, { reset: false, signIn: false });
+    // Open metrics need a loopback HOST (the test server listens on 127.0.0.1) or METRICS_PUBLIC=1.
+    const open = await startTestServer({ METRICS: '1', HOST: '127.0.0.1' }, { reset: false, signIn: false });
     try {
       const res = await fetch(`${open.url}/metrics`);
       expect(res.status).toBe(200);

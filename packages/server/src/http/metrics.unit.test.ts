@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, isLoopbackHost, loadConfig } from '../config.js';
 import { bearerMatches } from './metrics.js';
 import { requestId } from './request-log.js';
 import type { IncomingMessage } from 'node:http';
@@ -8,7 +8,7 @@ describe('METRICS and METRICS_TOKEN', () => {
   const token = 'a-long-enough-token-123';
   it.each([
     [{}, false],
-    [{ METRICS: '1' }, true],
+    [{ METRICS: '1', HOST: '127.0.0.1' }, true],
     [{ METRICS: '0' }, false],
     [{ METRICS_TOKEN: token }, true],
     [{ METRICS: '1', METRICS_TOKEN: token }, true],
@@ -22,6 +22,33 @@ describe('METRICS and METRICS_TOKEN', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'has a space in the token' })).toThrow(ConfigError);
     expect(() => loadConfig({ METRICS: 'maybe' })).toThrow(/METRICS/);
   });
+
+  it('refuses open metrics on an address other machines reach, naming the ways out', () => {
+    for (const env of [{ METRICS: '1' }, { METRICS: '1', HOST: '0.0.0.0' }, { METRICS: '1', HOST: '::' }]) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(/METRICS=1 .*HOST=.*METRICS_TOKEN.*METRICS_PUBLIC=1/);
+    }
+    expect(() => loadConfig({ METRICS: '1', HOST: '192.0.2.10' })).toThrow(/HOST=192\.0\.2\.10/);
+    // A token, loopback or an explicit METRICS_PUBLIC=1 each make it fine.
+    expect(loadConfig({ METRICS: '1', METRICS_TOKEN: token }).metricsEnabled).toBe(true);
+    expect(loadConfig({ METRICS: '1', METRICS_PUBLIC: '1' }).metricsEnabled).toBe(true);
+    // METRICS_PUBLIC alone does not turn the metrics on, and metrics that are off need nothing.
+    expect(loadConfig({ METRICS_PUBLIC: '1' }).metricsEnabled).toBe(false);
+    expect(loadConfig({ METRICS: '0', HOST: '0.0.0.0' }).metricsEnabled).toBe(false);
+  });
+
+  it.each(['127.0.0.1', '127.8.9.10', 'localhost', 'LOCALHOST', '::1', '[::1]', '0:0:0:0:0:0:0:1', '::ffff:127.0.0.1'])(
+    'serves open metrics on the loopback HOST %s',
+    (host) => {
+      expect(isLoopbackHost(host)).toBe(true);
+      expect(loadConfig({ METRICS: '1', HOST: host }).metricsEnabled).toBe(true);
+    },
+  );
+
+  it.each(['0.0.0.0', '::', '10.0.0.1', '128.0.0.1', 'example.com', 'localhost.example.com', '::2'])(
+    'does not take %s for loopback',
+    (host) => expect(isLoopbackHost(host)).toBe(false),
+  );
 });
 
 describe('the metrics bearer check', () => {

@@ -64,7 +64,7 @@ function fetchJson(deps: AppDeps, url: string, timeoutMs: number): Promise<unkno
       req = client.get(
         url,
         {
-          lookup: deps.outbound.lookup,
+          lookup: deps.outbound.lookupVia(deps.dns.lookup),
           rejectUnauthorized: false,
           agent: false,
           headers: { accept: 'application/json', 'user-agent': `Perch/${deps.version} (domain reachability)` },

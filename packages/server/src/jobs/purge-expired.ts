@@ -4,7 +4,7 @@ import { ANONYMOUS_PREFIX } from '../features/wiki-sign-in/sign-in.js';
 import type { Job } from './scheduler.js';
 
 /**
- * Removes expired sessions, refresh tokens, one-time states, merge requests, stale throttling
+ * Removes expired sessions, refresh tokens, one-time states, merge requests, used wiki tokens, stale throttling
  * rows, delivered mails older than MAIL_RETENTION_DAYS and the wiki's anonymous visitors a day
  * after their last visit.
  */
@@ -17,6 +17,7 @@ export const purgeExpiredJob: Job = {
     await db.deleteFrom('refresh_tokens').where('expires_at', '<', now).execute();
     await db.deleteFrom('auth_states').where('expires_at', '<', now).execute();
     await db.deleteFrom('merge_requests').where('expires_at', '<', now).execute();
+    await db.deleteFrom('wiki_token_uses').where('expires_at', '<', now).execute();
     await deleteSentMailsBefore(db, new Date(now.getTime() - config.MAIL_RETENTION_DAYS * 86_400_000), 1000);
     await sql`DELETE FROM login_throttle
       WHERE (blocked_until IS NULL OR blocked_until < now()) AND updated_at < now() - interval '2 days'`.execute(db);

@@ -59,7 +59,7 @@ export interface OutboundCallOptions {
 export interface OutboundPolicyOptions {
   /** `OUTBOUND_ALLOWED_HOSTS`: names, `*.domain`, addresses and CIDR ranges let through anyway. */
   allowed: readonly string[];
-  /** Resolves host names (the DNS of `DNS_SERVER`, or the system's). */
+  /** Resolves host names (the system's resolver, so /etc/hosts counts as for every other program). */
   lookup: LookupFunction;
   /** Calls in flight per owner. */
   perOwner?: number;
@@ -74,6 +74,8 @@ export interface Outbound {
   fetch(input: string | URL, init: RequestInit | undefined, options: OutboundCallOptions): Promise<Response>;
   /** The policy as a `lookup` for node:http(s) requests made by hand; refuses like `fetch`. */
   lookup: LookupFunction;
+  /** The same with another resolver (the domain probe asks `DNS_SERVER`). */
+  lookupVia(resolve: LookupFunction): LookupFunction;
   /** Whether a literal address may be connected to. */
   admits(address: string, hostname?: string): boolean;
 }
@@ -194,18 +196,21 @@ export function createOutbound(options: OutboundPolicyOptions): Outbound {
     (hostname !== undefined && net.isIP(hostname) === 0 && allowList.allowsName(hostname));
 
   /** Resolves, then passes on only a name whose every address is admitted. */
-  const lookup: LookupFunction = (hostname, lookupOptions, callback) => {
-    options.lookup(hostname, { ...lookupOptions, all: true }, (err, found) => {
-      if (err) return callback(err, '', 0);
-      const addresses = (Array.isArray(found) ? found : []) as LookupAddress[];
-      if (addresses.length === 0 || !addresses.every((a) => admits(a.address, hostname))) {
-        const refused = new OutboundError('address-refused', refusedMessage(hostname));
-        return callback(refused as unknown as NodeJS.ErrnoException, '', 0);
-      }
-      if (lookupOptions?.all) callback(null, addresses);
-      else callback(null, addresses[0]!.address, addresses[0]!.family);
-    });
-  };
+  const lookupVia =
+    (resolve: LookupFunction): LookupFunction =>
+    (hostname, lookupOptions, callback) => {
+      resolve(hostname, { ...lookupOptions, all: true }, (err, found) => {
+        if (err) return callback(err, '', 0);
+        const addresses = (Array.isArray(found) ? found : []) as LookupAddress[];
+        if (addresses.length === 0 || !addresses.every((a) => admits(a.address, hostname))) {
+          const refused = new OutboundError('address-refused', refusedMessage(hostname));
+          return callback(refused as unknown as NodeJS.ErrnoException, '', 0);
+        }
+        if (lookupOptions?.all) callback(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      });
+    };
+  const lookup = lookupVia(options.lookup);
 
   function acquire(owner: string, limit = perOwner): () => void {
     const mine = inFlight.get(owner) ?? 0;
@@ -321,6 +326,7 @@ export function createOutbound(options: OutboundPolicyOptions): Outbound {
       ((input: string | URL | Request, init?: RequestInit) =>
         outboundFetch(input, init, { ...opts, owner })) as typeof fetch,
     lookup,
+    lookupVia,
     admits,
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID, createHash } from 'node:crypto';
 import { isOrgAdmin, isSpaceAdmin } from '@perch/contract';
 import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8, importSPKI, jwtVerify, SignJWT } from 'jose';
+import { ConfigError } from '../config.js';
 import type { Db } from '../db/connection.js';
 import type { SecretBox } from './secret-box.js';
 import { getOrCreateSystemValue } from './system-values.js';
@@ -39,7 +40,10 @@ export async function createTokenService(
   });
   const pemJson = secrets.decrypt(boxedPrivate);
   if (!pemJson)
-    throw new Error('The token signing key cannot be decrypted: CRYPT_KEY differs from the one it was made with.');
+    throw new ConfigError(
+      'The stored secrets cannot be decrypted: CRYPT_KEY is not the key they were encrypted with. Start with that ' +
+        'key, or, to change keys, set it as CRYPT_KEY_PREVIOUS beside the new CRYPT_KEY.',
+    );
   const { priv, pub } = JSON.parse(pemJson) as { priv: string; pub: string };
   const privateKey = await importPKCS8(priv, ALG);
   const publicKey = await importSPKI(pub, ALG);

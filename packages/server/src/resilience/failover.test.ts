@@ -1,9 +1,24 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAutoFailoverCluster, type AutoFailoverCluster, type NodeName } from '../test-support/auto-failover.js';
-import { prepareFloor, startBookingLoad, ZONE, type Answer, type Floor } from '../test-support/booking-load.js';
+import {
+  noAnswerReason,
+  prepareFloor,
+  startBookingLoad,
+  ZONE,
+  type Answer,
+  type Floor,
+} from '../test-support/booking-load.js';
 import { wall } from '../test-support/bookings.js';
+import {
+  failureCounts,
+  lostTimeline,
+  serverReport,
+  slowestAnswers,
+  unansweredTimeline,
+} from '../test-support/failover-report.js';
 import { spawnServer, type ServerProcess } from '../test-support/process.js';
+import { watchReplication } from '../test-support/replication-watch.js';
 
 /**
  * The loss of the PostgreSQL primary under pg_auto_failover, with two Perch processes under
@@ -29,6 +44,31 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** `FAILOVER_SWITCHOVERS=20` runs the planned switchover that many times, back and forth. */
+const SWITCHOVERS = Number(process.env.FAILOVER_SWITCHOVERS ?? 1);
+
+/**
+ * What a failing test prints: the failures by kind, when each process left requests
+ * unanswered (seconds after `since`), when the lost bookings were acknowledged, how each
+ * process ended and its last output, the monitor's events from shortly before `since`, and
+ * the cluster's state and pg_autoctl's last output.
+ */
+async function failureReport(answers: readonly Answer[], since: number, lost: readonly string[]): Promise<string> {
+  const states = await cluster.states().catch((e: Error) => e.message);
+  const events = await cluster.events(new Date(since - 20_000)).catch((e: Error) => e.message);
+  return [
+    failureCounts(answers),
+    unansweredTimeline(answers, servers, since),
+    ...(lost.length ? [lostTimeline(answers, lost, servers, since)] : []),
+    serverReport(servers),
+    `--- pg_auto_failover events (${new Date(since).toISOString()} is 0 s):\n${events}`,
+    `--- pg_auto_failover: ${JSON.stringify(states)}`,
+    cluster.logTail(),
+  ].join('\n');
+}
+
+const bothRun = () => servers.every((s) => s.proc.exitCode === null && s.proc.signalCode === null);
+
 async function rows<R extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<R[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
@@ -50,6 +90,7 @@ function contestDesk(desk: string, token: string) {
   const book = async (server: number, slot: number) => {
     const started = performance.now();
     let status = 0;
+    let error: string | undefined;
     try {
       const res = await fetch(`${servers[server]!.url}/booking/`, {
         method: 'POST',
@@ -66,11 +107,14 @@ function contestDesk(desk: string, token: string) {
       if (status === 201) wins.push({ slot, server });
     } catch (e) {
       status = (e as Error).name === 'TimeoutError' ? -1 : 0;
+      error = noAnswerReason(e);
     } finally {
       answers.push({
         at: Date.now(),
+        server: servers[server]!.url,
         path: '/booking/ (contested)',
         status,
+        error,
         retryAfter: null,
         ms: performance.now() - started,
       });
@@ -109,7 +153,9 @@ async function bookOnEachProcess(on: Floor, firstDay: number, when: string): Pro
 }
 
 describe('losing the PostgreSQL primary (pg_auto_failover) under booking load', () => {
-  it('fails over to the standby: no acknowledged booking lost, no double booking, both processes serve again', async () => {
+  it('fails over to the standby: no acknowledged booking lost, no double booking, both processes serve again', async ({
+    onTestFailed,
+  }) => {
     const primary = (await cluster.primary()) as NodeName;
     expect(primary).toBe('node1');
     const sync = await rows<{ names: string }>(
@@ -125,6 +171,8 @@ describe('losing the PostgreSQL primary (pg_auto_failover) under booking load', 
     expect(load.acknowledged.length, 'bookings succeed before the failover').toBeGreaterThan(10);
 
     const killedAt = Date.now();
+    let lost: string[] = [];
+    onTestFailed(async () => console.log(await failureReport([...load.answers, ...contest.answers], killedAt, lost)));
     cluster.kill(primary);
 
     // Each process serves bookings again on the promoted standby, by itself.
@@ -144,10 +192,7 @@ describe('losing the PostgreSQL primary (pg_auto_failover) under booking load', 
     await sleep(3000);
     await load.stop();
     await contest.stop();
-    expect(
-      servers.every((s) => s.proc.exitCode === null),
-      'both processes still run',
-    ).toBe(true);
+    expect(bothRun(), 'both processes still run').toBe(true);
     const contestedStored = await rows<{ n: number }>(
       cluster.nodeUrl('node2'),
       'SELECT count(*)::int AS n FROM bookings WHERE space_id = $1',
@@ -174,7 +219,7 @@ describe('losing the PostgreSQL primary (pg_auto_failover) under booking load', 
         await rows<{ id: string }>(newPrimary, 'SELECT id FROM bookings WHERE id = ANY($1::uuid[])', [acknowledged])
       ).map((r) => r.id),
     );
-    const lost = acknowledged.filter((id) => !stored.has(id));
+    lost = acknowledged.filter((id) => !stored.has(id));
 
     // No desk booked twice for overlapping times, and one winner per contested slot.
     const overlaps = await rows<{ n: number }>(
@@ -205,8 +250,8 @@ describe('losing the PostgreSQL primary (pg_auto_failover) under booking load', 
       `failover: primary killed (SIGKILL of its keeper and PostgreSQL); first booking sent after the kill and acknowledged after ` +
         `${unavailable} s, last failed request ${lastError} s after the kill, both processes healthy after ` +
         `${servingAgain.map((t) => ((t - killedAt) / 1000).toFixed(1)).join(' s and ')} s; ` +
-        `${acknowledged.length} bookings acknowledged, ${lost.length} lost; ${failed.length} requests failed during the failover ` +
-        `(${failed.filter((a) => a.status === 503).length} answered 503, ${failed.filter((a) => a.status <= 0).length} unanswered); ` +
+        `${acknowledged.length} bookings acknowledged, ${lost.length} lost; ${failureCounts(afterKill)}; ` +
+        `slowest answer: ${slowestAnswers(afterKill, servers)}; ` +
         `contested desk: ${contest.wins.length} slots won, ${contestedStored[0]!.n} stored, ${slotsWonTwice.length} won twice`,
     );
 
@@ -220,49 +265,77 @@ describe('losing the PostgreSQL primary (pg_auto_failover) under booking load', 
     expect(contest.wins.length).toBeGreaterThan(0);
   }, 300_000);
 
-  it('switches back in a planned switchover: the old primary rejoins as standby, then takes over again under load', async () => {
-    await cluster.rejoin('node1');
-    const second = await prepareFloor(servers[1]!.url, 4);
-    const load = startBookingLoad([servers[0]!.url, servers[1]!.url], { ...second, desks: second.desks.slice(1) });
-    const contest = contestDesk(second.desks[0]!, second.token);
-    await sleep(2000);
-    const startedAt = Date.now();
-    await cluster.switchover();
-    const deadline = Date.now() + 60_000;
-    while ((await cluster.primary()) !== 'node1') {
-      if (Date.now() > deadline) throw new Error(`no switchover: ${JSON.stringify(await cluster.states())}`);
-      await sleep(200);
-    }
-    const switchedAt = Date.now();
-    await sleep(3000);
-    await load.stop();
-    await contest.stop();
+  for (let round = 1; round <= SWITCHOVERS; round++) {
+    it(`switches back in a planned switchover${SWITCHOVERS > 1 ? ` (${round} of ${SWITCHOVERS})` : ''}: the old primary rejoins as standby, then takes over again under load`, async ({
+      onTestFailed,
+    }) => {
+      // The first round brings the killed node back; later ones switch back and forth.
+      if (round === 1) await cluster.rejoin('node1');
+      const from = (await cluster.primary()) ?? 'node2';
+      const to: NodeName = from === 'node1' ? 'node2' : 'node1';
+      if (round > 1) await cluster.pair(from, to);
+      const watchedFrom = Date.now();
+      const watch = watchReplication({ node1: cluster.nodeUrl('node1'), node2: cluster.nodeUrl('node2') }, watchedFrom);
+      const second = await prepareFloor(servers[1]!.url, 4);
+      const load = startBookingLoad([servers[0]!.url, servers[1]!.url], { ...second, desks: second.desks.slice(1) });
+      const contest = contestDesk(second.desks[0]!, second.token);
+      await sleep(2000);
+      const startedAt = Date.now();
+      let lost: string[] = [];
+      onTestFailed(async () =>
+        console.log(
+          `${await failureReport([...load.answers, ...contest.answers], startedAt, lost)}\n` +
+            `--- the nodes, in seconds after ${((watchedFrom - startedAt) / 1000).toFixed(1)} s:\n${await watch.stop()}`,
+        ),
+      );
+      const replicas = await rows<{ sync: string }>(
+        cluster.nodeUrl(from),
+        'SELECT sync_state AS sync FROM pg_stat_replication',
+      );
+      expect(
+        replicas.some((r) => r.sync === 'sync' || r.sync === 'quorum'),
+        `${from} replicates synchronously before the switchover`,
+      ).toBe(true);
+      await cluster.switchover();
+      const deadline = Date.now() + 60_000;
+      while ((await cluster.primary()) !== to) {
+        if (Date.now() > deadline) throw new Error(`no switchover: ${JSON.stringify(await cluster.states())}`);
+        await sleep(200);
+      }
+      const switchedAt = Date.now();
+      await sleep(3000);
+      await load.stop();
+      await contest.stop();
+      await watch.stop();
 
-    const answers = [...load.answers, ...contest.answers];
-    const failed = answers.filter((a) => a.status >= 500 || a.status <= 0);
-    const writesAfter = answers.filter((a) => a.at > switchedAt && a.status === 201);
-    const stored = new Set(
-      (
-        await rows<{ id: string }>(cluster.nodeUrl('node1'), 'SELECT id FROM bookings WHERE id = ANY($1::uuid[])', [
-          load.acknowledged,
-        ])
-      ).map((r) => r.id),
-    );
-    const lost = load.acknowledged.filter((id) => !stored.has(id));
-    const slotsWonTwice = contest.wins.filter((w, i) => contest.wins.findIndex((x) => x.slot === w.slot) !== i);
-    console.log(
-      `switchover: ${((switchedAt - startedAt) / 1000).toFixed(1)} s until node1 was primary again; ` +
-        `${load.acknowledged.length} bookings acknowledged, ${lost.length} lost; ${failed.length} requests failed ` +
-        `(${failed.filter((a) => a.status === 503).length} answered 503); ${writesAfter.length} bookings after it; ` +
-        `contested desk: ${contest.wins.length} slots won, ${slotsWonTwice.length} won twice`,
-    );
-    expect(lost).toEqual([]);
-    expect(slotsWonTwice).toEqual([]);
-    expect(
-      failed.filter((a) => a.status !== 503),
-      'failures other than 503',
-    ).toEqual([]);
-    expect(writesAfter.length, 'bookings succeed on the new primary').toBeGreaterThan(0);
-    await bookOnEachProcess(second, 320, 'after the switchover');
-  }, 300_000);
+      const answers = [...load.answers, ...contest.answers];
+      const failed = answers.filter((a) => a.status >= 500 || a.status <= 0);
+      const writesAfter = answers.filter((a) => a.at > switchedAt && a.status === 201);
+      const stored = new Set(
+        (
+          await rows<{ id: string }>(cluster.nodeUrl(to), 'SELECT id FROM bookings WHERE id = ANY($1::uuid[])', [
+            load.acknowledged,
+          ])
+        ).map((r) => r.id),
+      );
+      lost = load.acknowledged.filter((id) => !stored.has(id));
+      const slotsWonTwice = contest.wins.filter((w, i) => contest.wins.findIndex((x) => x.slot === w.slot) !== i);
+      console.log(
+        `switchover: ${((switchedAt - startedAt) / 1000).toFixed(1)} s until ${to} was primary again; ` +
+          `${load.acknowledged.length} bookings acknowledged, ${lost.length} lost; ${failureCounts(answers)}; ` +
+          `slowest answer: ${slowestAnswers(answers, servers)}; ` +
+          `${writesAfter.length} bookings after it; ` +
+          `contested desk: ${contest.wins.length} slots won, ${slotsWonTwice.length} won twice`,
+      );
+      expect(bothRun(), 'both processes still run').toBe(true);
+      expect(lost).toEqual([]);
+      expect(slotsWonTwice).toEqual([]);
+      expect(
+        failed.filter((a) => a.status !== 503),
+        'failures other than 503 (a 500, no answer)',
+      ).toEqual([]);
+      expect(writesAfter.length, 'bookings succeed on the new primary').toBeGreaterThan(0);
+      await bookOnEachProcess(second, 320, 'after the switchover');
+    }, 300_000);
+  }
 });

@@ -27,8 +27,14 @@ export interface AutoFailoverCluster {
   kill(name: NodeName): void;
   /** Starts a lost node's keeper again: it rejoins as the standby. Waits until it is one. */
   rejoin(name: NodeName): Promise<void>;
+  /** Waits until `primary` is the primary and `standby` its synchronous standby. */
+  pair(primary: NodeName, standby: NodeName): Promise<void>;
   /** A planned switchover (`pg_autoctl perform switchover`): the standby becomes the primary. */
   switchover(): Promise<void>;
+  /** The last lines of each pg_autoctl process's output (for a failing test's report). */
+  logTail(): string;
+  /** The monitor's events (state changes and why) since a time, oldest first, one a line. */
+  events(since: Date): Promise<string>;
   /** Stops everything and removes the data. */
   destroy(): void;
 }
@@ -242,6 +248,7 @@ export async function startAutoFailoverCluster(): Promise<AutoFailoverCluster> {
       nodeProcs.set(name, autoctl(`${name} (again)`, ['run', '--pgdata', path.join(dir, name)]));
       await waitForPair(name === 'node1' ? 'node2' : 'node1', name);
     },
+    pair: (primary, standby) => waitForPair(primary, standby),
     switchover: async () => {
       const args = ['perform', 'switchover', '--pgdata', path.join(dir, 'monitor'), '--wait', '120'];
       const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', 'pg_autoctl', ...args]] : ['pg_autoctl', args];
@@ -254,6 +261,27 @@ export async function startAutoFailoverCluster(): Promise<AutoFailoverCluster> {
         p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`switchover failed (${code}):\n${out}`))));
       });
     },
+    logTail,
+    events: async (since) =>
+      (
+        await query<{
+          at: string;
+          node: string;
+          reported: string;
+          goal: string;
+          rep: string;
+          lsn: string;
+          why: string;
+        }>(
+          monitorUrl,
+          `SELECT to_char(eventtime AT TIME ZONE 'UTC', 'HH24:MI:SS.MS') AS at, nodename AS node,
+                  reportedstate AS reported, goalstate AS goal, reportedrepstate AS rep, reportedlsn AS lsn,
+                  description AS why
+             FROM pgautofailover.event WHERE eventtime >= '${since.toISOString()}' ORDER BY eventid`,
+        )
+      )
+        .map((e) => `${e.at} ${e.node} ${e.reported} ➜ ${e.goal} (${e.rep}, ${e.lsn}): ${e.why}`)
+        .join('\n'),
     destroy,
   };
 }

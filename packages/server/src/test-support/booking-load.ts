@@ -10,8 +10,15 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.js';
  */
 export interface Answer {
   at: number;
+  /** The Perch process asked (its base URL). */
+  server: string;
   path: string;
+  /** The HTTP status; 0: no answer (refused, reset), -1: no answer within the timeout. */
   status: number;
+  /** Why there was no answer: the socket error's code (ECONNREFUSED, UND_ERR_SOCKET …). */
+  error?: string;
+  /** The id of what a 201 created (X-Object-Id). */
+  objectId?: string;
   retryAfter: string | null;
   ms: number;
 }
@@ -52,6 +59,14 @@ export async function prepareFloor(url: string, workers: number): Promise<Floor>
   return { token: admin.store.load()!.accessToken, desks };
 }
 
+/** What kept a request from being answered: fetch's cause's code, else the error's name. */
+export function noAnswerReason(e: unknown): string {
+  const cause = (e as { cause?: { code?: unknown; message?: unknown } }).cause;
+  if (typeof cause?.code === 'string') return cause.code;
+  if (typeof cause?.message === 'string') return cause.message;
+  return (e as Error).name;
+}
+
 /** Starts the workers against `urls` (worker i uses urls[i % urls.length]). */
 export function startBookingLoad(urls: readonly string[], floor: Floor): BookingLoad {
   const answers: Answer[] = [];
@@ -61,6 +76,8 @@ export function startBookingLoad(urls: readonly string[], floor: Floor): Booking
     const started = performance.now();
     let status = 0;
     let retryAfter: string | null = null;
+    let error: string | undefined;
+    let objectId: string | undefined;
     try {
       const res = await fetch(url + path, {
         ...init,
@@ -69,13 +86,24 @@ export function startBookingLoad(urls: readonly string[], floor: Floor): Booking
       });
       status = res.status;
       retryAfter = res.headers.get('retry-after');
+      if (status === 201) objectId = res.headers.get('x-object-id') ?? undefined;
       return res;
     } catch (e) {
-      // 0: no answer at all (connection refused, or the timeout above).
+      // 0: no answer at all (connection refused or reset), -1: the timeout above.
       status = (e as Error).name === 'TimeoutError' ? -1 : 0;
+      error = noAnswerReason(e);
       return null;
     } finally {
-      answers.push({ at: Date.now(), path, status, retryAfter, ms: performance.now() - started });
+      answers.push({
+        at: Date.now(),
+        server: url,
+        path,
+        status,
+        error,
+        objectId,
+        retryAfter,
+        ms: performance.now() - started,
+      });
     }
   };
   const worker = async (i: number) => {

@@ -12,6 +12,22 @@ export interface ReceivedMail {
   html: string;
   /** The first absolute http(s) address in the text part. */
   link: string | undefined;
+  /** Whether the session that delivered it was encrypted (STARTTLS). */
+  secure: boolean;
+  /** The user the session authenticated as, or null. */
+  user: string | null;
+}
+
+/** What the server offers: STARTTLS with a certificate (PEM files), and AUTH it requires. */
+export interface TestSmtpOptions {
+  tls?: { keyFile: string; certFile: string };
+  auth?: { user: string; pass: string };
+}
+
+/** An AUTH command the server received, and whether the session was encrypted then. */
+export interface AuthAttempt {
+  user: string;
+  secure: boolean;
 }
 
 /**
@@ -20,12 +36,15 @@ export interface ReceivedMail {
  */
 export class TestSmtpServer {
   readonly mails: ReceivedMail[] = [];
+  readonly authAttempts: AuthAttempt[] = [];
   private proc: ChildProcess | undefined;
   private pending: Promise<void>[] = [];
   port = 0;
 
-  static async start(): Promise<TestSmtpServer> {
-    const s = new TestSmtpServer();
+  constructor(private readonly options: TestSmtpOptions = {}) {}
+
+  static async start(options: TestSmtpOptions = {}): Promise<TestSmtpServer> {
+    const s = new TestSmtpServer(options);
     await s.start();
     return s;
   }
@@ -36,7 +55,9 @@ export class TestSmtpServer {
   }
 
   async start(): Promise<void> {
-    const proc = spawn(process.execPath, [SCRIPT, String(this.port)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const { tls, auth } = this.options;
+    const options = JSON.stringify({ key: tls?.keyFile, cert: tls?.certFile, user: auth?.user, pass: auth?.pass });
+    const proc = spawn(process.execPath, [SCRIPT, String(this.port), options], { stdio: ['ignore', 'pipe', 'pipe'] });
     this.proc = proc;
     let buffer = '';
     let err = '';
@@ -49,19 +70,29 @@ export class TestSmtpServer {
         while ((nl = buffer.indexOf('\n')) >= 0) {
           const line = buffer.slice(0, nl);
           buffer = buffer.slice(nl + 1);
-          const msg = JSON.parse(line) as { ready?: number; to?: string[]; raw?: string };
+          const msg = JSON.parse(line) as {
+            ready?: number;
+            to?: string[];
+            raw?: string;
+            secure?: boolean;
+            user?: string | null;
+            auth?: string;
+          };
           if (msg.ready !== undefined) {
             this.port = msg.ready;
             resolve();
+          } else if (msg.auth !== undefined) {
+            this.authAttempts.push({ user: msg.auth, secure: msg.secure === true });
           } else if (msg.raw) {
-            this.pending.push(this.receive(msg.to ?? [], Buffer.from(msg.raw, 'base64')));
+            const session = { secure: msg.secure === true, user: msg.user ?? null };
+            this.pending.push(this.receive(msg.to ?? [], Buffer.from(msg.raw, 'base64'), session));
           }
         }
       });
     });
   }
 
-  private async receive(to: string[], raw: Buffer): Promise<void> {
+  private async receive(to: string[], raw: Buffer, session: Pick<ReceivedMail, 'secure' | 'user'>): Promise<void> {
     const parsed = await simpleParser(raw);
     const text = parsed.text ?? '';
     this.mails.push({
@@ -71,6 +102,7 @@ export class TestSmtpServer {
       text,
       html: typeof parsed.html === 'string' ? parsed.html : '',
       link: /https?:\/\/\S+/.exec(text)?.[0],
+      ...session,
     });
   }
 

@@ -69,6 +69,11 @@ describe('signInErrorMessage', () => {
     expect(signInErrorMessage(new ApiError(429, 0, ''), 'login')).toEqual({ key: 'errorTooManyRequests' });
   });
 
+  it('asks to try again shortly when the server was too busy to check the password', () => {
+    expect(signInErrorMessage(new ApiError(503, 0, '', undefined, 2), 'login')).toEqual({ key: 'errorSignInBusy' });
+    expect(signInErrorMessage(new ApiError(503, 0, ''), 'updatePassword')).toEqual({ key: 'errorSignInBusy' });
+  });
+
   it('reports a network failure as an unknown error', () => {
     expect(signInErrorMessage(new ApiError(0, 0, ''), 'login')).toEqual({ key: 'errorUnknown' });
   });

@@ -8,12 +8,21 @@ describe('safeRedirectTarget', () => {
     expect(safeRedirectTarget('/search?lid=1&sid=2')).toBe('/search?lid=1&sid=2');
   });
 
-  it.each([null, '', 'https://evil.example', '//evil.example', '/\\evil.example', '/\t/evil', 'search', '/login'])(
-    'goes to the booking page instead of %j',
-    (redir) => {
-      expect(safeRedirectTarget(redir)).toBe('/search');
-    },
-  );
+  it.each([
+    null,
+    '',
+    'https://evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    '/\t/evil',
+    '/\n/evil',
+    '/\u3000/evil',
+    '/\u0085/evil',
+    'search',
+    '/login',
+  ])('goes to the booking page instead of %j', (redir) => {
+    expect(safeRedirectTarget(redir)).toBe('/search');
+  });
 
   it('round-trips through the sign-in link', () => {
     const link = new URL(signInPathFor('/admin/users?q=a&b=c'), 'http://x');

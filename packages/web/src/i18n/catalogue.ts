@@ -16,6 +16,7 @@ import type searchPanelEn from './search-panel/en.json';
 import type secondFactorEn from './second-factor/en.json';
 import type serviceAccountsEn from './service-accounts/en.json';
 import type signInProvidersEn from './sign-in-providers/en.json';
+import type signInTrustEn from './sign-in-trust/en.json';
 import type wikiEn from './wiki/en.json';
 
 /**
@@ -35,6 +36,7 @@ export type Catalogue = typeof en &
   typeof secondFactorEn &
   typeof serviceAccountsEn &
   typeof signInProvidersEn &
+  typeof signInTrustEn &
   typeof calendarsEn &
   typeof dateFieldEn &
   typeof approvalsEn &

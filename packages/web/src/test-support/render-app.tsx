@@ -75,6 +75,7 @@ export function user(overrides: Partial<UserMe> = {}): UserMe {
     password: '',
     sendInvitation: false,
     isPrimaryDomain: true,
+    signInProviderId: '',
     ...overrides,
   };
 }

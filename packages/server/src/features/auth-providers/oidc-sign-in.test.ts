@@ -1,9 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PerchClient, verifyTicketWithSecondFactor } from '@perch/client';
 import type { AuthAttempt, AuthAttemptList, User } from '@perch/contract';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { failure } from '../../test-support/http.js';
+import { codeAt, enableTotp } from '../../test-support/second-factors.js';
 import {
   createProvider,
   endOf,
@@ -12,7 +14,7 @@ import {
   verifyTicket,
   type SignInEnd,
 } from '../../test-support/provider-sign-in.js';
-import { startTestServer, type TestServer } from '../../test-support/server.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../../test-support/server.js';
 
 /**
  * OpenID Connect and plain OAuth 2 sign-in against a real OpenID provider (oauth2-mock-server
@@ -119,14 +121,30 @@ describe('OpenID Connect sign-in', () => {
     expect((await failure(verifyTicket(s, end.ticket!))).status).toBe(404);
   });
 
-  it('binds an existing account on its first provider sign-in and takes the names the provider sends', async () => {
+  it('binds an existing account without a password on its first provider sign-in and takes the names the provider sends', async () => {
     const p = await openIdProvider();
     await setAllowAnyUser(false);
     const id = await s.createUser({ email: 'dana@example.com', firstname: 'Dee', lastname: 'Ess' });
+    await s.deps.db.updateTable('users').set({ password_hash: null }).where('id', '=', id).execute();
     const end = await signIn(p.id);
     await verifyTicket(s, end.ticket!);
     const user = await s.admin.get<User>(`/user/${id}`);
     expect(user).toMatchObject({ firstname: 'Dana', lastname: 'Scully', authProviderId: p.id });
+  });
+
+  it('never binds an account that has a password by its email alone: its password keeps working', async () => {
+    const p = await openIdProvider();
+    const id = await s.createUser({ email: 'dana@example.com', firstname: 'Dee', lastname: 'Ess' });
+    const end = await signIn(p.id);
+    expect(end.failed?.get('reason')).toBe('link');
+    expect(end.failed?.get('error')).toBe('link_required');
+    expect(await lastAttempt()).toMatchObject({
+      successful: false,
+      errorCode: 'idp_link_required',
+      email: 'dana@example.com',
+    });
+    expect(await s.admin.get<User>(`/user/${id}`)).toMatchObject({ firstname: 'Dee', authProviderId: '' });
+    expect((await (await s.signIn('dana@example.com')).get<User>('/user/me')).id).toBe(id);
   });
 
   it('refuses an unknown person when accounts are not created on sign-in', async () => {
@@ -238,7 +256,14 @@ describe('OpenID Connect sign-in', () => {
 
   it('keeps only paths of this site as the place to return to', async () => {
     const p = await openIdProvider();
-    for (const redir of ['https://evil.example.com/', '//evil.example.com/x', '/\\evil.example.com']) {
+    for (const redir of [
+      'https://evil.example.com/',
+      '//evil.example.com/x',
+      '/\\evil.example.com',
+      '/\t/evil.example.com',
+      '/\n/evil.example.com',
+      '/\u3000/evil.example.com',
+    ]) {
       const end = await signIn(p.id, 'ui', redir);
       expect(new URL(end.location).searchParams.get('redir')).toBeNull();
     }
@@ -290,6 +315,148 @@ describe('plain OAuth 2 sign-in (no OpenID issuer)', () => {
     const end = await signIn(p.id);
     expect(end.ticket, end.location).toBeDefined();
     expect((await verifyTicket(s, end.ticket!)).logoutUrl).toBe('');
+  });
+});
+
+describe('who a provider may sign in', () => {
+  /** An org admin of the test organisation, signed in (the hostile admin of the scenario). */
+  async function orgAdmin() {
+    await s.createUser({ email: 'oa@test.perch.local', role: 20 });
+    return s.signIn('oa@test.perch.local');
+  }
+
+  it("never signs in or binds the super admin, whatever the provider says, and the super admin's password keeps working", async () => {
+    const oa = await orgAdmin();
+    const created = await oa.post('/auth-provider/', {
+      name: 'Rogue ID',
+      providerType: 1,
+      issuer: issuer(),
+      scopes: 'openid,email',
+      userInfoEmailField: 'email',
+      clientId: 'perch',
+      clientSecret: 'perch-secret',
+    });
+    const rogue = created.objectId!;
+    person = { email: ADMIN_EMAIL };
+    const end = await signIn(rogue);
+    expect(end.ticket).toBeUndefined();
+    expect(end.failed?.get('reason')).toBe('login');
+    expect(await lastAttempt()).toMatchObject({
+      successful: false,
+      errorCode: 'idp_role_too_high',
+      email: ADMIN_EMAIL,
+    });
+    const admin = await s.admin.get<User>('/user/me');
+    expect(admin.authProviderId).toBe('');
+    expect((await (await s.signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).get<User>('/user/me')).role).toBe(90);
+    // The org admin's own test of the provider says so too.
+    const test = await signIn(rogue, 'test');
+    expect(await oa.get(`/auth-provider/${rogue}/test/${test.testResult!}`)).toMatchObject({
+      wouldSignIn: false,
+      error: expect.stringMatching(/^Super admins sign in with their own password/),
+    });
+  });
+
+  it('signs nobody in whose role is above the role of the admin who last configured the provider', async () => {
+    const p = await openIdProvider();
+    const id = await s.createUser({ email: 'dana@example.com', role: 20 });
+    await s.deps.db.updateTable('users').set({ password_hash: null }).where('id', '=', id).execute();
+    // As if a space admin had configured it (only org admins can; the rule holds for any role).
+    await s.deps.db.updateTable('auth_providers').set({ configured_by_role: 10 }).where('id', '=', p.id).execute();
+    expect((await signIn(p.id)).failed?.get('reason')).toBe('login');
+    expect((await lastAttempt()).errorCode).toBe('idp_role_too_high');
+    // Saving it as an org admin raises its reach to org admins.
+    const stored = await s.admin.get<Record<string, unknown>>(`/auth-provider/${p.id}`);
+    const oa = await orgAdmin();
+    await oa.put(`/auth-provider/${p.id}`, { ...stored, clientSecret: '' });
+    const end = await signIn(p.id);
+    expect((await verifyTicket(s, end.ticket!)).accessToken).toMatch(/^eyJ/);
+    // A ticket is checked again when redeemed.
+    const again = await signIn(p.id);
+    await s.deps.db.updateTable('auth_providers').set({ configured_by_role: 10 }).where('id', '=', p.id).execute();
+    expect((await failure(verifyTicket(s, again.ticket!))).status).toBe(403);
+  });
+
+  it("links an account with a password only when its owner asks, signed in, and the provider names the account's email", async () => {
+    const p = await openIdProvider();
+    const id = await s.createUser({ email: 'dana@example.com' });
+    const dana = await s.signIn('dana@example.com');
+    // Another person at the provider: refused, nothing linked.
+    person = { email: 'mallory@example.com' };
+    const wrong = await dana.post<{ url: string }>(`/auth-provider/${p.id}/link`);
+    const atIdp = await follow(s, wrong.data.url);
+    const mismatch = endOf((await follow(s, atIdp.location)).location);
+    expect(mismatch.failed?.get('reason')).toBe('link');
+    expect(mismatch.failed?.get('error')).toBe('email_mismatch');
+    expect((await lastAttempt()).errorCode).toBe('idp_link_email_mismatch');
+    expect((await s.admin.get<User>(`/user/${id}`)).authProviderId).toBe('');
+
+    person = { email: 'dana@example.com' };
+    const right = await dana.post<{ url: string }>(`/auth-provider/${p.id}/link`);
+    const back = await follow(s, (await follow(s, right.data.url)).location);
+    expect(back.location).toBe(`${TEST_PUBLIC_URL}/ui/preferences?tab=security&linked=${p.id}`);
+    expect((await s.admin.get<User>(`/user/${id}`)).authProviderId).toBe(p.id);
+    // From now on the provider signs the account in, and the password no longer does.
+    expect((await verifyTicket(s, (await signIn(p.id)).ticket!)).accessToken).toMatch(/^eyJ/);
+    expect((await failure(s.signIn('dana@example.com'))).status).toBe(400);
+    expect((await failure(dana.post(`/auth-provider/${p.id}/link`))).status).toBe(400);
+  });
+
+  it('lets no super admin link, and no one link to a provider of another organisation', async () => {
+    const p = await openIdProvider();
+    expect((await failure(s.admin.post(`/auth-provider/${p.id}/link`))).status).toBe(403);
+    const acme = (
+      await s.admin.post('/organization/', {
+        name: 'Acme Corp',
+        firstname: 'Wile',
+        lastname: 'Coyote',
+        email: 'wile@acme.example',
+        language: 'en',
+      })
+    ).objectId!;
+    await s.createUser({ email: 'x@acme.example', organizationId: acme });
+    const x = await s.signIn('x@acme.example', undefined, acme);
+    expect((await failure(x.post(`/auth-provider/${p.id}/link`))).status).toBe(404);
+    expect((await failure(s.client().post(`/auth-provider/${p.id}/link`))).status).toBe(401);
+  });
+});
+
+describe("the account's own second factor after a provider", () => {
+  it('is asked for unless the provider checks two factors itself, with the log, throttle and replay rules of a password sign-in', async () => {
+    const p = await openIdProvider();
+    const first = new PerchClient({ baseUrl: s.url });
+    first.acceptCredentials(await verifyTicket(s, (await signIn(p.id)).ticket!));
+    const secret = await enableTotp(first);
+
+    const ticket = (await signIn(p.id)).ticket!;
+    const asked = await failure(verifyTicket(s, ticket));
+    expect(asked.status).toBe(401);
+    expect(await lastAttempt()).toMatchObject({
+      successful: false,
+      errorCode: 'second_factor_required',
+      method: 'oauth',
+    });
+    const c = s.client();
+    expect(await verifyTicketWithSecondFactor(c, ticket)).toEqual({ status: 'totpRequired' });
+    const wrong = await failure(verifyTicketWithSecondFactor(c, ticket, { code: '000000' }));
+    expect(wrong.status).toBe(400);
+    expect((await lastAttempt()).errorCode).toBe('totp_invalid');
+    const code = await codeAt(secret, 1);
+    const signedIn = await verifyTicketWithSecondFactor(c, ticket, { code });
+    expect(signedIn.status).toBe('signedIn');
+    expect(await lastAttempt()).toMatchObject({ successful: true, method: 'oauth', email: 'dana@example.com' });
+    // The same code again (another ticket): a replay.
+    const next = (await signIn(p.id)).ticket!;
+    expect((await failure(verifyTicketWithSecondFactor(s.client(), next, { code }))).status).toBe(400);
+    expect((await lastAttempt()).errorCode).toBe('totp_replay');
+
+    // The provider checks two factors itself (an admin says so): not asked.
+    const stored = await s.admin.get<Record<string, unknown>>(`/auth-provider/${p.id}`);
+    await s.admin.put(`/auth-provider/${p.id}`, { ...stored, clientSecret: '', checksSecondFactor: true });
+    expect((await s.admin.get<{ checksSecondFactor: boolean }>(`/auth-provider/${p.id}`)).checksSecondFactor).toBe(
+      true,
+    );
+    expect((await verifyTicket(s, (await signIn(p.id)).ticket!)).accessToken).toMatch(/^eyJ/);
   });
 });
 

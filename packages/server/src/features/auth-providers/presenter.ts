@@ -35,5 +35,6 @@ export function presentAuthProvider(config: Config, p: AuthProviderRow): AuthPro
     idpCertificate: p.idp_certificate,
     redirectUri: providerCallbackUrl(config, p.id),
     samlMetadataUrl: p.provider_type === AuthProviderType.Saml ? samlMetadataUrl(config, p.id) : '',
+    checksSecondFactor: p.checks_second_factor,
   };
 }

@@ -5,7 +5,7 @@ import { presentAuthProvider } from './presenter.js';
 import { findAuthProviderStubsOfOrganization, publicProvider } from './public.js';
 import { samlServiceProviderMetadata } from './saml.js';
 import { createProvider, deleteProvider, listProviders, providerFor, updateProvider } from './service.js';
-import { finishOAuthSignIn, finishSamlSignIn, startProviderSignIn } from './sign-in.js';
+import { finishOAuthSignIn, finishSamlSignIn, startProviderLink, startProviderSignIn } from './sign-in.js';
 import { providerTestResult, redeemTicket } from './verify.js';
 
 export async function authProviderRoutes(app: App): Promise<void> {
@@ -20,6 +20,7 @@ export async function authProviderRoutes(app: App): Promise<void> {
   route(app, p.delete, ({ auth, params }) => deleteProvider(deps, auth, params.id));
   route(app, p.byOrganization, ({ params }) => findAuthProviderStubsOfOrganization(deps, params.orgId));
   route(app, p.testResult, ({ auth, params }) => providerTestResult(deps, auth, params.id, params.stateId));
+  route(app, p.link, async ({ auth, params }) => ({ url: await startProviderLink(deps, auth, params.id) }));
 
   const a = api.auth;
   route(app, a.providerLogin, ({ params, query, request }) =>
@@ -40,4 +41,5 @@ export async function authProviderRoutes(app: App): Promise<void> {
     samlServiceProviderMetadata(deps, await publicProvider(deps, params.providerId, 'saml')),
   );
   route(app, a.verify, ({ params, request }) => redeemTicket(deps, params.id, request));
+  route(app, a.verifySecondFactor, ({ params, body, request }) => redeemTicket(deps, params.id, request, body));
 }

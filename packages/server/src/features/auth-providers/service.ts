@@ -51,6 +51,7 @@ async function ensureNameFree(deps: AppDeps, orgId: string, name: string, except
  */
 function providerColumns(
   deps: AppDeps,
+  auth: AuthContext,
   body: AuthProviderSave,
   storedSecret: string,
 ): Omit<NewAuthProvider, 'organization_id'> {
@@ -80,12 +81,15 @@ function providerColumns(
     profile_page_url: body.profilePageUrl,
     issuer: body.issuer,
     idp_certificate: certificate,
+    checks_second_factor: body.checksSecondFactor,
+    // Whoever configures a provider last sets the highest role it may sign in (sign-in.ts).
+    configured_by_role: auth.role,
   };
 }
 
 export async function createProvider(deps: AppDeps, auth: AuthContext, body: AuthProviderSave): Promise<string> {
   requireRole(auth, Role.OrgAdmin);
-  const columns = providerColumns(deps, body, '');
+  const columns = providerColumns(deps, auth, body, '');
   await ensureNameFree(deps, auth.orgId, body.name);
   return insertAuthProvider(deps.db, { ...columns, organization_id: auth.orgId }).catch(duplicateName);
 }
@@ -98,7 +102,7 @@ export async function updateProvider(
 ): Promise<void> {
   const provider = await providerFor(deps, auth, rawId);
   if (provider.read_only) throw forbidden('This sign-in provider comes from the server configuration');
-  const columns = providerColumns(deps, body, provider.client_secret);
+  const columns = providerColumns(deps, auth, body, provider.client_secret);
   await ensureNameFree(deps, provider.organization_id, body.name, provider.id);
   await updateAuthProvider(deps.db, provider.id, columns).catch(duplicateName);
   forgetProviderConfiguration(provider.id);

@@ -1,5 +1,6 @@
 import {
   AuthProviderType,
+  isSafeRedirectPath,
   isServiceAccount,
   LOGOUT_REDIRECT_PLACEHOLDER,
   type AuthErrorCode,
@@ -7,15 +8,17 @@ import {
   type ProviderLoginType,
   type ProviderTestResult,
 } from '@perch/contract';
-import type { AppDeps } from '../../context.js';
+import type { AppDeps, AuthContext } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { isUniqueViolation } from '../../http/db-errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import type { RequestInfo } from '../../http/route.js';
 import { publicUrl } from '../../lib/public-url.js';
 import { recordAuthAttempt } from '../auth-attempts/service.js';
 import { createLink, deleteLink, findLink, LinkType, updateLinkPayload } from '../auth/one-time-links.js';
 import { insertDefaultPreferences } from '../preferences/repo.js';
+import { hasPassword, roleRefusal } from '../auth/configured-sign-in.js';
 import { settingEnabled } from '../settings/repo.js';
 import { findUserByEmail, insertUser, updateUser } from '../users/repo.js';
 import { ProviderSignInError, type ProviderIdentity } from './identity.js';
@@ -37,6 +40,8 @@ interface AttemptState {
   type: ProviderLoginType;
   /** The web app's path to open afterwards ('' for the default). */
   redirect: string;
+  /** Set when the signed-in owner of this account links it to the provider (`POST /auth-provider/:id/link`). */
+  linkUserId?: string;
   oauth?: OAuthChecks;
   samlRequestId?: string;
   /** When the SAML request was sent (ISO time). */
@@ -49,9 +54,8 @@ interface TicketState {
   type: ProviderLoginType;
 }
 
-/** Only a path of this site is a place to go back to: `/search`, never `//host` or `https:`. */
-const safeRedirect = (redir: string | undefined): string =>
-  redir && /^\/(?![/\\])/.test(redir) && !/[\r\n]/.test(redir) ? redir : '';
+/** Only a path of this site is a place to go back to: `/search`, never `//host`, `/\t/host` or `https:`. */
+const safeRedirect = (redir: string | undefined): string => (isSafeRedirectPath(redir) ? redir : '');
 
 export function failedUrl(deps: AppDeps, reason: ProviderFailureReason, error = '', description = ''): string {
   const q = new URLSearchParams({ reason });
@@ -84,32 +88,91 @@ async function recordFailure(
   });
 }
 
+/** Stores the attempt's state and answers the provider's sign-in page for it; throws when the provider is unusable. */
+async function providerRedirect(deps: AppDeps, p: AuthProviderRow, state: AttemptState): Promise<string> {
+  if (p.provider_type === AuthProviderType.Saml) {
+    const stateId = await createLink(deps.db, LinkType.ProviderRequest, p.id, state);
+    const { url, requestId } = await samlAuthorizationUrl(deps, p, stateId);
+    await updateLinkPayload(deps.db, stateId, {
+      ...state,
+      samlRequestId: requestId,
+      samlRequestAt: new Date().toISOString(),
+    } satisfies AttemptState);
+    return url;
+  }
+  const checks = newOAuthChecks(p);
+  const stateId = await createLink(deps.db, LinkType.ProviderRequest, p.id, { ...state, oauth: checks });
+  return oauthAuthorizationUrl(deps, p, stateId, checks);
+}
+
 /** `GET /auth/:providerId/login/:type/`: where the browser goes to sign in at the provider. */
 export async function startProviderSignIn(
   deps: AppDeps,
   input: { providerId: string; type: ProviderLoginType; redir?: string; request: RequestInfo },
 ): Promise<string> {
   const p = await publicProvider(deps, input.providerId);
-  const state: AttemptState = { type: input.type, redirect: safeRedirect(input.redir) };
   try {
-    if (p.provider_type === AuthProviderType.Saml) {
-      const stateId = await createLink(deps.db, LinkType.ProviderRequest, p.id, state);
-      const { url, requestId } = await samlAuthorizationUrl(deps, p, stateId);
-      await updateLinkPayload(deps.db, stateId, {
-        ...state,
-        samlRequestId: requestId,
-        samlRequestAt: new Date().toISOString(),
-      } satisfies AttemptState);
-      return url;
-    }
-    const checks = newOAuthChecks(p);
-    const stateId = await createLink(deps.db, LinkType.ProviderRequest, p.id, { ...state, oauth: checks });
-    return await oauthAuthorizationUrl(deps, p, stateId, checks);
+    return await providerRedirect(deps, p, { type: input.type, redirect: safeRedirect(input.redir) });
   } catch (e) {
     const detail = e instanceof Error ? e.message : String(e);
     await recordFailure(deps, p, input.request, 'idp_config_invalid', detail);
     return failedUrl(deps, 'config');
   }
+}
+
+/** Where the preferences show the outcome of linking (the security tab). */
+const LINKED_PATH = '/preferences?tab=security';
+
+/**
+ * `POST /auth-provider/:id/link`: the signed-in owner of an account starts linking it to a provider
+ * of their organisation. Answers the provider's sign-in page; the account is linked when the person
+ * comes back signed in there with the account's email (`linkAccount`).
+ */
+export async function startProviderLink(deps: AppDeps, auth: AuthContext, providerId: string): Promise<string> {
+  const p = await publicProvider(deps, providerId);
+  if (p.organization_id !== auth.orgId) throw notFound('Unknown sign-in provider');
+  const user = auth.user;
+  if (isServiceAccount(user.role)) throw forbidden('Service accounts cannot sign in through a provider');
+  const role = roleRefusal(user, p.configured_by_role);
+  if (role) throw forbidden(role.detail);
+  if (user.auth_provider_id === p.id) throw badRequest('The account is linked to this provider already');
+  if (user.auth_provider_id !== null) throw badRequest('The account signs in through another provider');
+  try {
+    return await providerRedirect(deps, p, { type: 'ui', redirect: LINKED_PATH, linkUserId: auth.userId });
+  } catch (e) {
+    throw badRequest(`The sign-in provider cannot be used: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** The provider signed the person in for a link: the account is linked when its email is the one the provider names. */
+async function linkAccount(
+  deps: AppDeps,
+  p: AuthProviderRow,
+  attempt: AttemptState,
+  who: ProviderIdentity,
+  request: RequestInfo,
+): Promise<string> {
+  const user = await deps.db.selectFrom('users').selectAll().where('id', '=', attempt.linkUserId!).executeTakeFirst();
+  const account = user && user.organization_id === p.organization_id ? user : undefined;
+  const refusal = account
+    ? accountRefusal(p, { ...account, password_hash: null })
+    : { code: 'user_not_found' as const, detail: 'The account to link no longer exists', userId: null };
+  if (refusal) {
+    await recordFailure(deps, p, request, refusal.code, refusal.detail, { email: who.email, id: refusal.userId });
+    return failedUrl(deps, 'login');
+  }
+  if (who.email !== account!.email.toLowerCase()) {
+    const detail = `The provider signed in ${who.email}, not ${account!.email}`;
+    await recordFailure(deps, p, request, 'idp_link_email_mismatch', detail, { email: who.email, id: account!.id });
+    return failedUrl(deps, 'link', 'email_mismatch', detail);
+  }
+  await deps.db
+    .updateTable('users')
+    .set({ auth_provider_id: p.id })
+    .where('id', '=', account!.id)
+    .where('auth_provider_id', 'is', null)
+    .execute();
+  return publicUrl(deps.config, `/ui${LINKED_PATH}&linked=${encodeURIComponent(p.id)}`);
 }
 
 /** Takes the attempt's state: once only (a replay finds nothing), and only for this provider. */
@@ -187,10 +250,13 @@ async function finish(
     return failedUrl(deps, e.reason, e.providerError, e.providerErrorDescription);
   }
   if (attempt.type === 'test') return testResultUrl(deps, p, await passedTest(deps, p, identity));
+  if (attempt.linkUserId) return linkAccount(deps, p, attempt, identity, request);
   const refusal = await admit(deps, p, identity);
   if (refusal) {
     await recordFailure(deps, p, request, refusal.code, refusal.detail, { email: identity.email, id: refusal.userId });
-    return failedUrl(deps, 'login');
+    return refusal.code === 'idp_link_required'
+      ? failedUrl(deps, 'link', 'link_required', refusal.detail)
+      : failedUrl(deps, 'login');
   }
   const ticket = await createLink(deps.db, LinkType.ProviderTicket, p.id, {
     userId: identity.email,
@@ -206,13 +272,23 @@ interface Refusal {
   userId: string | null;
 }
 
-/** Why an existing account cannot sign in through this provider, or null when it can. */
-function accountRefusal(p: AuthProviderRow, user: UserRow): Refusal | null {
+/**
+ * Why an existing account cannot sign in through this provider, or null when it can. An account
+ * with a password that is not linked yet is linked only by its owner or an administrator.
+ */
+export function accountRefusal(p: AuthProviderRow, user: UserRow): Refusal | null {
   const refuse = (code: AuthErrorCode, detail: string) => ({ code, detail, userId: user.id });
   if (user.auth_provider_id !== null && user.auth_provider_id !== p.id)
     return refuse('idp_provider_mismatch', 'The account signs in through another provider');
   if (user.disabled) return refuse('user_disabled', 'The account is disabled');
   if (isServiceAccount(user.role)) return refuse('service_account', 'Service accounts cannot sign in interactively');
+  const role = roleRefusal(user, p.configured_by_role);
+  if (role) return refuse(role.code, role.detail);
+  if (user.auth_provider_id === null && hasPassword(user))
+    return refuse(
+      'idp_link_required',
+      'The account has a password: its owner links it to this provider after signing in, or an administrator does',
+    );
   return null;
 }
 

@@ -1,14 +1,22 @@
 import { ErrorCode, isComplexPassword, type AuthMethod } from '@perch/contract';
 import type { AppDeps } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
-import { badRequest, HttpError, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { badRequest, HttpError, serviceUnavailable, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { PasswordChecksBusy } from '../../lib/password-check-queue.js';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../lib/password.js';
 import { recordAuthAttempt, type AuthAttemptOutcome } from '../auth-attempts/service.js';
 import { checkSecondFactor, type SecondFactorInput, type SignInHooks } from '../second-factors/sign-in-step.js';
 import { findUserByEmail, updateUser } from '../users/repo.js';
 import { passwordRefusal } from './account-sign-in.js';
 import { openSession, type IssuedTokens } from './sessions.js';
-import { blockedFor, recordFailure, recordSuccess, throttleKeys, type ThrottleKeys } from './throttle.js';
+import {
+  recordFailure,
+  recordRangeAttempt,
+  recordSuccess,
+  throttleKeys,
+  throttleState,
+  type ThrottleKeys,
+} from './throttle.js';
 
 /**
  * A password sign-in: the form's fields (a second factor among them, when the account has one)
@@ -45,16 +53,18 @@ const recordOutcome = (
   });
 
 /**
- * Checks an email and password the way every password sign-in does: throttling first, then
- * the account and the password. Returns the user and the throttle keys; failures are counted
- * for the throttle and recorded in the sign-in log (the caller records the final outcome of a
- * passed check, and clears the count only once the whole sign-in, second factor included,
- * succeeded: a known password alone does not buy fresh guesses at the second factor).
+ * Checks an email and password the way every password sign-in does: throttling first (reads
+ * only, before any hash), then the account, then the password in its turn among the process's
+ * password checks (503 when they are too busy to take it soon). Returns the user and the
+ * throttle keys; failures are counted for the throttle and recorded in the sign-in log (the
+ * caller records the final outcome of a passed check, and clears the count only once the whole
+ * sign-in, second factor included, succeeded: a known password alone does not buy fresh
+ * guesses at the second factor).
  */
 async function checkPassword(deps: AppDeps, a: PasswordAttempt): Promise<{ user: UserRow; keys: ThrottleKeys }> {
   const orgId = a.organizationId.toLowerCase();
   const keys = throttleKeys(orgId, a.email, a.ip);
-  const wait = await blockedFor(deps, keys);
+  const { waitSeconds: wait, failedBefore } = await throttleState(deps, keys);
   if (wait > 0) {
     const user = await findUserByEmail(deps.db, orgId, a.email);
     await recordOutcome(deps, a, user?.id ?? null, {
@@ -67,17 +77,29 @@ async function checkPassword(deps: AppDeps, a: PasswordAttempt): Promise<{ user:
   const user = await findUserByEmail(deps.db, orgId, a.email);
   const refused = user ? passwordRefusal(user) : 'user_not_found';
   // Unknown and unusable accounts cost a hash check too, so timing tells nothing about them.
-  const cost = deps.config.PASSWORD_HASH_COST;
-  const stored = user && refused === null ? (user.password_hash as string) : await dummyPasswordHash(cost);
-  const ok = await verifyPassword(a.password, stored);
+  const stored = user && refused === null ? (user.password_hash as string) : await dummyPasswordHash(deps.config);
+  let ok: boolean;
+  try {
+    ok = await deps.passwordChecks.run(keys.range, () => verifyPassword(a.password, stored), { failedBefore });
+  } catch (e) {
+    if (!(e instanceof PasswordChecksBusy)) throw e;
+    // Not checked, so no failure; but a flood of made-up accounts spends its network's budget.
+    await recordRangeAttempt(deps, keys, refused !== null);
+    await recordOutcome(deps, a, user?.id ?? null, {
+      successful: false,
+      errorCode: 'busy',
+      errorDetail: `Not checked: too many password checks at once; asked to retry after ${e.retryAfterSeconds} s`,
+    });
+    throw serviceUnavailable(e.retryAfterSeconds, 'Too many sign-ins at once; try again in a few seconds');
+  }
   if (!user || refused !== null || !ok) {
-    await recordFailure(deps, keys);
+    await recordFailure(deps, keys, refused !== null);
     await recordOutcome(deps, a, user?.id ?? null, { successful: false, errorCode: refused ?? 'wrong_password' });
     throw loginFailed();
   }
-  // A hash from before the cost was raised is replaced now that the password is at hand.
-  if (needsRehash(stored, cost)) {
-    const upgraded = await hashPassword(a.password, cost);
+  // A hash from before the cost was raised (or a scrypt one) is replaced now that the password is at hand.
+  if (needsRehash(stored, deps.config)) {
+    const upgraded = await hashPassword(a.password, deps.config);
     await deps.db
       .updateTable('users')
       .set({ password_hash: upgraded })
@@ -133,7 +155,7 @@ export async function updatePasswordAndLogin(
     throw badRequest('No password change is pending for this account');
   }
   const method = await checkSecondFactor(deps, user, a, hooksOf(deps, a, user.id, keys));
-  const hash = await hashPassword(a.newPassword, deps.config.PASSWORD_HASH_COST);
+  const hash = await hashPassword(a.newPassword, deps.config);
   await updateUser(deps.db, user.id, { password_hash: hash, password_update_required: false });
   const tokens = await openSession(deps, user, a.userAgent);
   await recordSuccess(deps, keys);

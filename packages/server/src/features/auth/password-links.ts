@@ -114,7 +114,10 @@ export async function passwordResetLink(deps: AppDeps, id: string): Promise<OneT
 /** `POST /auth/pwreset/{id}`: sets the new password, ends the account's reset links and every session. */
 export async function resetPassword(deps: AppDeps, input: { id: string; password: string }): Promise<void> {
   if (deps.config.DISABLE_PASSWORD_LOGIN) throw notFound(PASSWORD_LOGIN_DISABLED);
-  const hash = await hashPassword(input.password, deps.config.PASSWORD_HASH_COST);
+  // The link first: a made-up one must not cost a password hash (the hash is made outside the
+  // transaction, so the link is looked at again under lock below).
+  await resetTarget(deps.db, input.id);
+  const hash = await hashPassword(input.password, deps.config);
   await inTransaction(deps, async (tx) => {
     const user = await resetTarget(tx.db, input.id, true);
     await updateUser(tx.db, user.id, { password_hash: hash, password_update_required: false, password_pending: false });
@@ -148,7 +151,9 @@ export async function invitationLink(deps: AppDeps, id: string): Promise<OneTime
  * change-required flags and any sign-in provider binding; ends the account's invitation links.
  */
 export async function acceptInvitation(deps: AppDeps, input: { id: string; password: string }): Promise<void> {
-  const hash = await hashPassword(input.password, deps.config.PASSWORD_HASH_COST);
+  // The link first: a made-up one must not cost a password hash.
+  await invitationTarget(deps.db, input.id);
+  const hash = await hashPassword(input.password, deps.config);
   await inTransaction(deps, async (tx) => {
     const user = await invitationTarget(tx.db, input.id, true);
     await updateUser(tx.db, user.id, {

@@ -1,4 +1,5 @@
 import type { Language } from '@perch/contract';
+import { mailDateTimeFormat } from '../mail/mail-dates.js';
 
 /**
  * When a booking is, for a mail: in the area's time zone with the zone named, in the reader's
@@ -22,16 +23,7 @@ export interface Clock {
 }
 
 function formatIn(span: Span, zone: string, clock: Clock): string {
-  const format = new Intl.DateTimeFormat(clock.language, {
-    timeZone: zone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: clock.use24Hour ? 'h23' : 'h12',
-  });
+  const format = mailDateTimeFormat(clock.language, zone, clock.use24Hour);
   return `${format.formatRange(span.enter, span.leave)} (${zone})`;
 }
 

@@ -1,3 +1,4 @@
+import { rootCertificates } from 'node:tls';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.js';
@@ -36,14 +37,29 @@ const BATCH = 10;
 /** How long a claim lasts: well above the SMTP time-outs below. */
 export const LEASE_SECONDS = 120;
 
+/**
+ * Whether the connection must be encrypted before anything is sent: always on port 465 (TLS
+ * from the start); with STARTTLS when SMTP_START_TLS=1, or when credentials would otherwise go
+ * out in clear text (unless SMTP_ALLOW_PLAIN_AUTH=1). Otherwise STARTTLS is used when offered.
+ */
+export function smtpRequiresTls(config: Config): 'tls' | 'starttls' | 'when-offered' {
+  if (config.SMTP_PORT === 465) return 'tls';
+  if (config.SMTP_START_TLS) return 'starttls';
+  return config.SMTP_AUTH_USER && !config.SMTP_ALLOW_PLAIN_AUTH ? 'starttls' : 'when-offered';
+}
+
 export function smtpSender(config: Config): MailSender | null {
   if (!config.SMTP_HOST) return null;
+  const tls = smtpRequiresTls(config);
   const transport = nodemailer.createTransport({
     host: config.SMTP_HOST,
     port: config.SMTP_PORT,
-    secure: config.SMTP_PORT === 465,
-    requireTLS: config.SMTP_START_TLS,
-    ignoreTLS: !config.SMTP_START_TLS && config.SMTP_PORT !== 465,
+    secure: tls === 'tls',
+    // Without it nodemailer still upgrades whenever the server offers STARTTLS, and a
+    // certificate it cannot verify fails the attempt rather than falling back to clear text.
+    requireTLS: tls === 'starttls',
+    // A private CA is trusted besides the public ones, not instead of them.
+    ...(config.SMTP_TLS_CA ? { tls: { ca: [...rootCertificates, config.SMTP_TLS_CA] } } : {}),
     auth: config.SMTP_AUTH_USER ? { user: config.SMTP_AUTH_USER, pass: config.SMTP_AUTH_PASS ?? '' } : undefined,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
@@ -52,20 +68,58 @@ export function smtpSender(config: Config): MailSender | null {
   return {
     async send(mail) {
       const attachments = (Array.isArray(mail.attachments) ? mail.attachments : []) as MailAttachment[];
-      await transport.sendMail({
-        from: config.MAIL_SENDER_ADDRESS,
-        to: mail.recipient,
-        subject: mail.subject,
-        text: mail.body_text,
-        html: mail.body_html,
-        messageId: `<${mail.id}@perch.mail>`,
-        headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': mail.language },
-        attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
-      });
+      await sendExplained(config, () =>
+        transport.sendMail({
+          from: config.MAIL_SENDER_ADDRESS,
+          to: mail.recipient,
+          subject: mail.subject,
+          text: mail.body_text,
+          html: mail.body_html,
+          messageId: `<${mail.id}@perch.mail>`,
+          headers: { 'Auto-Submitted': 'auto-generated', 'Content-Language': mail.language },
+          attachments: attachments.map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.content,
+          })),
+        }),
+      );
     },
     close: () => transport.close(),
   };
 }
+
+/** Codes of Node's TLS layer for a certificate it does not accept (nodemailer keeps them as `originalCode`). */
+const CERTIFICATE_FAILURE = /CERT|SELF_SIGNED|UNABLE_TO_|^ERR_TLS_/;
+
+/**
+ * Runs a hand-over and turns nodemailer's TLS failures into what an admin reading the outbox
+ * needs: which setting asked for encryption, or that the certificate is not trusted and how to
+ * trust a private CA's.
+ */
+async function sendExplained(config: Config, send: () => Promise<unknown>): Promise<void> {
+  try {
+    await send();
+  } catch (err) {
+    const e = err as { code?: string; originalCode?: unknown; response?: string; message?: string };
+    const server = `The mail server ${config.SMTP_HOST}:${config.SMTP_PORT}`;
+    if (e.code === 'ETLS' && e.response) {
+      const why = config.SMTP_START_TLS
+        ? 'SMTP_START_TLS=1 requires an encrypted connection'
+        : 'the SMTP password is not sent unencrypted (SMTP_ALLOW_PLAIN_AUTH=1 allows it)';
+      throw explained(`${server} offers no STARTTLS (it answered "${e.response}"): ${why}`);
+    }
+    if (typeof e.originalCode === 'string' && CERTIFICATE_FAILURE.test(e.originalCode)) {
+      const trust = config.SMTP_TLS_CA
+        ? 'neither a public CA nor the one of SMTP_TLS_CA vouches for it'
+        : 'SMTP_TLS_CA names the CA of a private certificate';
+      throw explained(`${server} has a certificate that is not trusted (${e.message ?? e.originalCode}): ${trust}`);
+    }
+    throw err;
+  }
+}
+
+const explained = (message: string) => Object.assign(new Error(message), { code: 'ETLS' });
 
 /** Whether the SMTP server refused this recipient for good (5xx to the address), so retrying is useless. */
 export function isPermanentFailure(err: unknown): boolean {

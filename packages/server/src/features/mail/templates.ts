@@ -36,6 +36,9 @@ const RIGHT_TO_LEFT = new Set<Language>(['he']);
 
 export const MAIL_KINDS = Object.keys(en).filter((k) => k !== 'layout') as MailKind[];
 
+/** A language's catalogue, for phrases a mail's values are made of (e.g. the name of a sign-in method). */
+export const mailCatalogue = (language: Language): Catalogue => CATALOGUES[language];
+
 /** The language to write in: the first supported one of the candidates, else English. */
 export function mailLanguage(...candidates: (string | null | undefined)[]): Language {
   for (const c of candidates) {

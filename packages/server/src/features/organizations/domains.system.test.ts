@@ -1,6 +1,7 @@
 import dgram from 'node:dgram';
+import { lookup as systemLookup } from 'node:dns';
 import net from 'node:net';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, LookupFunction } from 'node:net';
 import type { Domain } from '@perch/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { domainReachabilityJob } from '../../jobs/domain-reachability.js';
@@ -135,6 +136,20 @@ describe('domain verification through DNS_SERVER', () => {
     expect((await failure(oa.post(`/organization/${s.orgId}/domain/shared.acme.test/verify`))).status).toBe(409);
     expect((await domainsOf(s.orgId)).find((d) => d.domain === 'shared.acme.test')?.active).toBe(false);
   });
+
+  it('answers 409, not "create this record", for a domain active in another organisation whatever its DNS', async () => {
+    const oa = await orgAdmin();
+    await pending(oa, 'taken.acme.test');
+    const acmeId = (await s.admin.post('/organization/', acme)).objectId!;
+    await s.admin.post(`/organization/${acmeId}/domain/taken.acme.test`);
+    // No TXT record at all: creating one would not help, so the conflict is what the admin hears.
+    await dns.restart({});
+    const taken = await failure(oa.post(`/organization/${s.orgId}/domain/taken.acme.test/verify`));
+    expect(taken.status).toBe(409);
+    expect(taken.appCode).toBe(0); // no X-Error-Code: the contract gives this 409 none
+    expect(taken.message).toBe('This domain is active in another organisation');
+    expect((await domainsOf(s.orgId)).find((d) => d.domain === 'taken.acme.test')?.active).toBe(false);
+  });
 });
 
 describe('the reachability probe', () => {
@@ -180,7 +195,7 @@ describe('the reachability probe', () => {
     const deps = {
       ...s.deps,
       config: { ...s.deps.config, PUBLIC_URL: `http://ok.acme.test:${port}` },
-      outbound: createOutbound({ allowed: ['127.0.0.1', '127.0.0.2'], lookup: s.deps.dns.lookup }),
+      outbound: createOutbound({ allowed: ['127.0.0.1', '127.0.0.2'], lookup: systemLookup as LookupFunction }),
     };
     let runs = 0;
     const job: Job = {

@@ -91,12 +91,14 @@ export const verificationRecords = (token: string): string[] => [
   `seatsurfing-verification=${token}`,
 ];
 
+const ACTIVE_ELSEWHERE = 'This domain is active in another organisation';
+
 /**
  * Activates a pending domain once the TXT records of the domain itself (asked of `deps.dns`:
  * `DNS_SERVER` or the system's resolver) hold `perch-verification=<token>` (the
  * `seatsurfing-verification=` prefix is accepted too). No answer, NXDOMAIN or a time-out of
- * the DNS is a 400 that says which record to create. Returns false when the domain was
- * already active.
+ * the DNS is a 400 that says which record to create; a domain active in another organisation
+ * is a 409 before the DNS is asked. Returns false when the domain was already active.
  */
 export async function verifyDomain(deps: AppDeps, auth: AuthContext, input: DomainInput): Promise<boolean> {
   const org = await manageableOrganization(deps, auth, input.id);
@@ -104,6 +106,9 @@ export async function verifyDomain(deps: AppDeps, auth: AuthContext, input: Doma
   const row = await findDomain(deps.db, org.id, domain);
   if (!row) throw notFound('Unknown domain');
   if (row.active) return false;
+  // A domain another organisation holds cannot be had whatever the DNS says: say so first,
+  // rather than ask for a record that would not help.
+  if (await isDomainActive(deps.db, domain)) throw conflict(ACTIVE_ELSEWHERE);
   const wanted = verificationRecords(row.verify_token);
   let records: string[] = [];
   let failure = '';
@@ -124,7 +129,8 @@ export async function verifyDomain(deps: AppDeps, auth: AuthContext, input: Doma
   }
   await inTransaction(deps, async (tx) => {
     await lockDomainName(tx.db, domain);
-    if (await isDomainActive(tx.db, domain)) throw conflict('This domain is active in another organisation');
+    // Checked again under the lock: another organisation may have verified it meanwhile.
+    if (await isDomainActive(tx.db, domain)) throw conflict(ACTIVE_ELSEWHERE);
     await activateDomain(tx.db, org.id, domain, !(await hasPrimaryDomain(tx.db, org.id)));
   });
   return true;

@@ -11,6 +11,7 @@ import { createLink, findLink, LinkType, takeLink } from '../auth/one-time-links
 import { openSession, type IssuedTokens } from '../auth/sessions.js';
 import { blockedFor, recordFailure, recordSuccess, throttleKeys } from '../auth/throttle.js';
 import { findOrganization, primaryDomain } from '../organizations/repo.js';
+import { checkUnderLock, factorLockedError } from './factor-locks.js';
 import { verifyAssertion } from './passkey-assertion.js';
 import {
   credentialIdHash,
@@ -25,7 +26,8 @@ import { findPasskeyByCredential, findPasskeysOfUser } from './repo.js';
 /**
  * Signing in with a passkey: alone (a discoverable credential, no email or password), or as the
  * second factor of a password sign-in (the challenge names the account's own passkeys). Failures
- * count toward the sign-in throttle and are written to the sign-in log.
+ * count toward the sign-in throttle and the account's passkey lock, and are written to the sign-in
+ * log.
  */
 
 type Host = Pick<RequestInfo, 'host' | 'authority' | 'protocol'>;
@@ -105,22 +107,33 @@ async function signInWithPasskey(
   const refused = passwordRefusal(user);
   if (refused !== null) throw await fail(refused, 'The account cannot sign in with a passkey');
 
-  const verdict = await inTransaction(deps, async (tx) => {
-    // Locked: of two requests with the same answer, one signs in.
-    const live = await findLink(tx.db, LinkType.PasskeyLogin, state.id, { forUpdate: true });
-    if (!live) return { ok: false, code: 'passkey_state_invalid', detail: 'The sign-in was used already' } as const;
-    const origin = expectedOrigin(deps.config, ceremony.rpId, request);
-    const v = await verifyAssertion(tx, {
-      response,
-      ceremony,
-      origin,
-      passkey: found.passkey,
-      requireUserVerification: true,
+  // The account's passkeys are counted together, whichever way they are used (factor-locks.ts).
+  const verify = () =>
+    inTransaction(deps, async (tx) => {
+      // Locked: of two requests with the same answer, one signs in.
+      const live = await findLink(tx.db, LinkType.PasskeyLogin, state.id, { forUpdate: true });
+      if (!live) return { ok: false, code: 'passkey_state_invalid', detail: 'The sign-in was used already' } as const;
+      const origin = expectedOrigin(deps.config, ceremony.rpId, request);
+      const v = await verifyAssertion(tx, {
+        response,
+        ceremony,
+        origin,
+        passkey: found.passkey,
+        requireUserVerification: true,
+      });
+      if (v.ok) await takeLink(tx.db, state.id);
+      return v;
     });
-    if (v.ok) await takeLink(tx.db, state.id);
-    return v;
-  });
-  if (!verdict.ok) throw await fail(verdict.code, verdict.detail);
+  const guarded = await checkUnderLock(deps, user, 'passkey', verify, (v) => !v.ok);
+  if ('locked' in guarded) {
+    await record({ successful: false, errorCode: 'second_factor_locked', errorDetail: guarded.locked.detail });
+    throw factorLockedError(guarded.locked);
+  }
+  const { verdict, lockedNow } = guarded;
+  if (!verdict.ok) {
+    const refusal = await fail(verdict.code, lockedNow ? `${verdict.detail}; ${lockedNow.detail}` : verdict.detail);
+    throw lockedNow ? factorLockedError(lockedNow) : refusal;
+  }
   const tokens = await openSession(deps, user, request.userAgent);
   await recordSuccess(deps, keys);
   await record({ successful: true });

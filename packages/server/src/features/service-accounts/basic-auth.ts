@@ -1,11 +1,12 @@
 import { isServiceAccount, type AuthErrorCode } from '@perch/contract';
 import type { AppDeps } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
-import { tooManyRequests } from '../../http/errors.js';
+import { serviceUnavailable, tooManyRequests } from '../../http/errors.js';
 import { isUuid } from '../../http/ids.js';
+import { PasswordChecksBusy } from '../../lib/password-check-queue.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/password.js';
 import { recordAuthAttempt, type AuthAttemptOutcome } from '../auth-attempts/service.js';
-import { blockedFor, recordFailure, recordSuccess, throttleKeys } from '../auth/throttle.js';
+import { recordFailure, recordRangeAttempt, recordSuccess, throttleKeys, throttleState } from '../auth/throttle.js';
 import { ACCOUNT_BY_EMAIL_SQL, type AccountRow } from './account-row.js';
 import { VerifiedPasswords } from './verified-passwords.js';
 
@@ -70,15 +71,16 @@ function basicRefusal(user: UserRow): AuthErrorCode | null {
 /**
  * HTTP Basic for service accounts. Credentials seen before with the account's current password
  * hash pass at the cost of one read; any other attempt is checked like a password sign-in:
- * throttled per account and address (429 + Retry-After), scrypt (also for unknown and refused
- * accounts, so timing tells nothing), and its outcome written to the organisation's sign-in log.
+ * throttled per account, address and network (429 + Retry-After), a password hash in its turn
+ * among the process's password checks (503 when too busy; also for unknown and refused accounts,
+ * so timing tells nothing), and its outcome written to the organisation's sign-in log.
  * Concurrent requests with the same new credentials share one check.
  */
 export class BasicAuthenticator {
   private readonly verified = new VerifiedPasswords(VERIFIED_CAPACITY);
   private readonly checking = new Map<string, Promise<boolean>>();
 
-  /** `verify` checks a password against a stored hash (scrypt; tests count the calls). */
+  /** `verify` checks a password against a stored hash (tests count the calls). */
   constructor(
     private readonly deps: AppDeps,
     private readonly verify: (password: string, stored: string) => Promise<boolean> = verifyPassword,
@@ -127,7 +129,7 @@ export class BasicAuthenticator {
         userAgent: client.userAgent,
       });
     const keys = throttleKeys(creds.organizationId, creds.email, client.ip);
-    const wait = await blockedFor(deps, keys);
+    const { waitSeconds: wait, failedBefore } = await throttleState(deps, keys);
     if (wait > 0) {
       await log({
         successful: false,
@@ -136,9 +138,22 @@ export class BasicAuthenticator {
       });
       throw tooManyRequests(wait, 'Too many failed sign-in attempts; try again later');
     }
-    const ok = await this.verify(creds.password, stored ?? (await dummyPasswordHash(deps.config.PASSWORD_HASH_COST)));
+    const hash = stored ?? (await dummyPasswordHash(deps.config));
+    let ok: boolean;
+    try {
+      ok = await deps.passwordChecks.run(keys.range, () => this.verify(creds.password, hash), { failedBefore });
+    } catch (e) {
+      if (!(e instanceof PasswordChecksBusy)) throw e;
+      await recordRangeAttempt(deps, keys, stored === null);
+      await log({
+        successful: false,
+        errorCode: 'busy',
+        errorDetail: `${BASIC_DETAIL}: not checked, too many at once`,
+      });
+      throw serviceUnavailable(e.retryAfterSeconds, 'Too many password checks at once; try again in a few seconds');
+    }
     if (stored === null || !ok) {
-      await recordFailure(deps, keys);
+      await recordFailure(deps, keys, stored === null);
       await log({ successful: false, errorCode: refused ?? 'wrong_password', errorDetail: BASIC_DETAIL });
       return false;
     }

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 
 /**
  * HTTP Basic credentials already checked against a stored password hash, so that a script calling
- * the API pays for scrypt once rather than on every request. An entry pairs the Authorization
+ * the API pays for the check once rather than on every request. An entry pairs the Authorization
  * header (as an HMAC under a key of this process: neither the password nor a plain hash of it is
  * kept) with the stored hash the check passed against, and counts only while the account still
  * has that hash: a password change on any server process writes another hash, so the very next

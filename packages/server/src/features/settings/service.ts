@@ -7,6 +7,7 @@ import {
   type Setting,
   type SettingDefinition,
   type SystemSettingName,
+  WIKI_SECRET_MIN_BYTES,
 } from '@perch/contract';
 import { requireRole } from '../../access.js';
 import type { AppDeps, AuthContext } from '../../context.js';
@@ -83,8 +84,12 @@ async function prepare(deps: AppDeps, item: Setting): Promise<{ name: string; va
   const problem = checkSettingValue(def, value, isTimezone);
   if (problem) throw badRequest(`Invalid value for ${name} (${problem})`);
   if (name === 'kiosk_access_secret')
-    return { name, value: value === '' ? null : await hashPassword(value, deps.config.PASSWORD_HASH_COST) };
-  if (name === 'confluence_server_shared_secret' && value) return { name, value: deps.secrets.encrypt(value) };
+    return { name, value: value === '' ? null : await hashPassword(value, deps.config) };
+  if (name === 'confluence_server_shared_secret' && value) {
+    if (Buffer.byteLength(value) < WIKI_SECRET_MIN_BYTES)
+      throw badRequest(`The shared secret must be at least ${WIKI_SECRET_MIN_BYTES} bytes long (Generate makes one)`);
+    return { name, value: deps.secrets.encrypt(value) };
+  }
   if (name === 'confluence_frame_origins') return { name, value: (parseOrigins(value) ?? []).join(' ') };
   return { name, value };
 }
@@ -99,6 +104,13 @@ export async function saveSettings(deps: AppDeps, auth: AuthContext, items: Sett
       if (p.value === null) await deleteSetting(tx.db, auth.orgId, p.name);
       else await upsertSetting(tx.db, auth.orgId, p.name, p.value);
     }
+    // Whoever sets the wiki's secret decides how far the wiki reaches (wiki-sign-in/sign-in.ts).
+    if (prepared.some((p) => p.name === 'confluence_server_shared_secret' && p.value !== null))
+      await tx.db
+        .updateTable('organizations')
+        .set({ wiki_configured_by_role: auth.role })
+        .where('id', '=', auth.orgId)
+        .execute();
   });
   if (prepared.some((p) => p.name === 'confluence_frame_origins')) forgetFrameOrigins();
 }

@@ -100,14 +100,15 @@ describe('writing settings', () => {
   it('keeps secrets secret: reads show only whether they are set', async () => {
     await s.admin.put('/setting/kiosk_access_secret', { value: 'kiosk-pass-123' });
     expect(await s.admin.get('/setting/kiosk_access_secret')).toBe('1');
-    await s.admin.put('/setting/confluence_server_shared_secret', { value: 'shh' });
+    const wikiSecret = 'shh-a-wiki-secret-of-32-bytes-or-more';
+    await s.admin.put('/setting/confluence_server_shared_secret', { value: wikiSecret });
     expect(await s.admin.get('/setting/confluence_server_shared_secret')).toBe('1');
     const stored = await s.deps.db
       .selectFrom('settings')
       .select('value')
       .where('name', '=', 'confluence_server_shared_secret')
       .executeTakeFirst();
-    expect(stored?.value).not.toContain('shh');
+    expect(stored?.value).not.toContain(wikiSecret);
     await s.admin.put('/setting/kiosk_access_secret', { value: '' });
     expect(await statusOf(s.admin.get('/setting/kiosk_access_secret'))).toBe(404);
   });

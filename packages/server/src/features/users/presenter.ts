@@ -62,12 +62,16 @@ export function presentUserPublic(u: UserRow): User {
 export const presentLookedUpUser = (found: LookedUpUser, hasPasskeys = false): User =>
   found.accountDetails ? presentUser(found.user, EMPTY_ORGANIZATION, hasPasskeys) : presentUserPublic(found.user);
 
-/** `GET /user/me`: the user with their organisation's name (sign-in provider hidden). */
+/**
+ * `GET /user/me`: the user with their organisation's name. The reference's `authProviderId` is
+ * hidden; Perch's `signInProviderId` tells the owner which provider the account signs in through.
+ */
 export function presentMe(me: Me): UserMe {
   return {
     ...presentUser(me.user, presentOrganizationStub(me.organization), me.hasPasskeys),
     authProviderId: '',
     isPrimaryDomain: me.onPrimaryDomain,
+    signInProviderId: me.user.auth_provider_id ?? '',
   };
 }
 

@@ -46,7 +46,7 @@ export async function userRoutes(app: App): Promise<void> {
   );
   route(app, e.mergeRequests, ({ auth }) => listIncomingMergeRequests(deps, auth));
   route(app, e.mergeInit, ({ auth, body }) => initMerge(deps, auth, body));
-  route(app, e.mergeFinish, ({ auth, params }) => finishMerge(deps, auth, params.id));
+  route(app, e.mergeFinish, ({ auth, params, body, request }) => finishMerge(deps, auth, params.id, body, request));
   route(app, e.mergeDecline, ({ auth, params }) => declineMerge(deps, auth, params.id));
   route(app, e.byEmail, async ({ auth, params }) => {
     const found = await lookUpUserByEmail(deps, auth, params.email);

@@ -167,8 +167,7 @@ export async function createUser(deps: AppDeps, auth: AuthContext, body: UserInp
   }
   const providerId = await checkProvider(deps.db, orgId, body.authProviderId);
   const email = body.email.trim().toLowerCase();
-  const passwordHash =
-    body.password && !body.sendInvitation ? await hashPassword(body.password, deps.config.PASSWORD_HASH_COST) : null;
+  const passwordHash = body.password && !body.sendInvitation ? await hashPassword(body.password, deps.config) : null;
   return inTransaction(deps, async (tx) => {
     await ensureEmailFree(tx.db, orgId, email);
     const user = await insertUser(tx.db, {
@@ -221,7 +220,7 @@ export async function updateUserAccount(
     killSessions = true;
   } else if (body.password) {
     Object.assign(changes, {
-      password_hash: await hashPassword(body.password, deps.config.PASSWORD_HASH_COST),
+      password_hash: await hashPassword(body.password, deps.config),
       auth_provider_id: null,
       password_pending: false,
       password_update_required: passwordChangeRequired(auth, user.id),
@@ -283,7 +282,7 @@ export async function setPassword(
   if (!isComplexPassword(input.password)) throw badRequest(WEAK_PASSWORD);
   const target = id === auth.userId ? await findUser(deps.db, id) : await manageableUser(deps, auth, id);
   if (!target) throw notFound('Unknown user');
-  const hash = await hashPassword(input.password, deps.config.PASSWORD_HASH_COST);
+  const hash = await hashPassword(input.password, deps.config);
   await inTransaction(deps, async (tx) => {
     await updateUser(tx.db, target.id, {
       password_hash: hash,

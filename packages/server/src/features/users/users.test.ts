@@ -291,4 +291,29 @@ describe('deleting and listing users', () => {
     });
     expect((JSON.parse(onPrimary.body) as { isPrimaryDomain: boolean }).isPrimaryDomain).toBe(true);
   });
+
+  it('/user/me names the sign-in provider an account is bound to in signInProviderId, authProviderId staying empty', async () => {
+    const providerId = (
+      await s.admin.post('/auth-provider/', {
+        name: 'Company ID',
+        providerType: 1,
+        authUrl: 'https://idp.example.com/authorize',
+        tokenUrl: 'https://idp.example.com/token',
+        userInfoUrl: 'https://idp.example.com/userinfo',
+        scopes: 'openid,email',
+        userInfoEmailField: 'email',
+        clientId: 'perch',
+        clientSecret: 'secret',
+      })
+    ).objectId as string;
+    const id = await s.createUser({ email: 'linked@test.perch.local' });
+    const linked = await s.signIn('linked@test.perch.local');
+    type Me = User & { signInProviderId: string };
+    expect((await linked.get<Me>('/user/me')).signInProviderId).toBe('');
+    // As linking does: the account keeps its session and is bound to the provider.
+    await s.deps.db.updateTable('users').set({ auth_provider_id: providerId }).where('id', '=', id).execute();
+    const me = await linked.get<Me>('/user/me');
+    expect(me.signInProviderId).toBe(providerId);
+    expect(me.authProviderId).toBe('');
+  });
 });

@@ -1,5 +1,11 @@
-import { isEmail, isServiceAccount, type ProviderFailureReason } from '@perch/contract';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  isEmail,
+  isServiceAccount,
+  WIKI_SECRET_MIN_BYTES,
+  type AuthErrorCode,
+  type ProviderFailureReason,
+} from '@perch/contract';
 import { sql } from 'kysely';
 import type { AppDeps } from '../../context.js';
 import type { UserRow } from '../../db/schema.js';
@@ -10,40 +16,53 @@ import { isUuid } from '../../http/ids.js';
 import type { RequestInfo } from '../../http/route.js';
 import { publicUrl } from '../../lib/public-url.js';
 import { recordAuthAttempt } from '../auth-attempts/service.js';
+import { roleRefusal, type ConfiguredSignInRefusal } from '../auth/configured-sign-in.js';
 import { createLink, LinkType } from '../auth/one-time-links.js';
 import { failedUrl } from '../auth-providers/sign-in.js';
 import { findDomains, findOrganization } from '../organizations/repo.js';
 import { insertDefaultPreferences } from '../preferences/repo.js';
 import { readSetting, settingEnabled } from '../settings/repo.js';
-import { verifyWikiToken, WikiTokenError } from './token.js';
+import { verifyWikiToken, WikiTokenError, type WikiToken } from './token.js';
 
 /**
- * `GET /confluence/:orgId/:jwt` (reference §9.1): the team wiki's app opens Perch with a token
- * it signed with the organisation's shared secret; the wiki user becomes a Perch account of the
- * organisation (found by its wiki identity, else by email, else created with role 0 and no
- * password) and the browser goes on to `/ui/login/success/<ticket>/`, where the app redeems
- * the ticket at `GET /auth/verify/:id` for a session. Failures go to the failed-sign-in page.
+ * `GET /confluence/:orgId/:jwt`: the team wiki's app opens Perch with a token it signed with the
+ * organisation's shared secret (at least 32 bytes); each token is let in once. The wiki user
+ * becomes a Perch account of the organisation (found by its wiki identity, else by email, else
+ * created with role 0 and no password), never one above the role of the admin who set the secret
+ * and never a super admin, and the browser goes on to `/ui/login/success/<ticket>/`, where the app
+ * redeems the ticket at `GET /auth/verify/:id` for a session. Failures go to the failed-sign-in
+ * page and the sign-in log.
  */
 
 /** The wiki's anonymous visitors get accounts named like this (removed a day after their last visit). */
 export const ANONYMOUS_PREFIX = 'confluence-anonymous-';
 
-/** The account a wiki user maps to, by email: reference §9.1 step 4. */
-export function wikiEmail(user: string, activeDomains: readonly string[]): string | null {
+/** The address a wiki user maps to, or why there is none. */
+export type WikiAddress = { email: string } | { problem: 'no-domain' | 'foreign-domain' };
+
+/**
+ * The account a wiki user maps to, by email. An address on one of the organisation's verified
+ * (active) domains is taken as it is; an address elsewhere keeps its local part on the
+ * organisation's domain only when an admin turned that on (`confluence_map_foreign_domains`),
+ * since `admin@gmail.example` is not `admin@<our domain>`. A user name becomes
+ * `confluence-<name>@<domain>`, an empty one an anonymous visitor.
+ */
+export function wikiEmail(user: string, activeDomains: readonly string[], mapForeignDomains: boolean): WikiAddress {
   const domains = [...activeDomains].map((d) => d.toLowerCase()).sort();
   const fallback = domains.at(-1);
-  if (user === '') return fallback ? `${ANONYMOUS_PREFIX}${randomUUID()}@${fallback}` : null;
+  const checked = (email: string): WikiAddress => (fallback && isEmail(email) ? { email } : { problem: 'no-domain' });
+  if (user === '') return checked(`${ANONYMOUS_PREFIX}${randomUUID()}@${fallback}`);
   const at = user.lastIndexOf('@');
   if (at > 0) {
     const local = user.slice(0, at).toLowerCase();
     const domain = user.slice(at + 1).toLowerCase();
-    const email = `${local}@${domains.includes(domain) ? domain : fallback}`;
-    return fallback && isEmail(email) ? email : null;
+    if (domains.includes(domain)) return checked(`${local}@${domain}`);
+    return mapForeignDomains ? checked(`${local}@${fallback}`) : { problem: 'foreign-domain' };
   }
-  const email = `confluence-${user.toLowerCase()}@${fallback}`;
-  return fallback && isEmail(email) ? email : null;
+  return checked(`confluence-${user.toLowerCase()}@${fallback}`);
 }
 
+/** The account of a wiki user: by its wiki identity, else by email. Nothing is changed. */
 async function findWikiUser(deps: AppDeps, orgId: string, email: string): Promise<UserRow | undefined> {
   const byWiki = await deps.db
     .selectFrom('users')
@@ -52,15 +71,12 @@ async function findWikiUser(deps: AppDeps, orgId: string, email: string): Promis
     .where(sql<boolean>`lower(atlassian_id) = ${email}`)
     .executeTakeFirst();
   if (byWiki) return byWiki;
-  const byEmail = await deps.db
+  return deps.db
     .selectFrom('users')
     .selectAll()
     .where('organization_id', '=', orgId)
     .where('email', '=', email)
     .executeTakeFirst();
-  if (byEmail && !byEmail.atlassian_id)
-    await deps.db.updateTable('users').set({ atlassian_id: email }).where('id', '=', byEmail.id).execute();
-  return byEmail;
 }
 
 /** Finds or creates the account; two first visits at once find the one the other created. */
@@ -89,6 +105,26 @@ async function wikiUser(deps: AppDeps, orgId: string, email: string): Promise<Us
   }
 }
 
+/** Why the wiki may not sign this account in, or null (checked again when the ticket is redeemed). */
+export function wikiAccountRefusal(user: UserRow, configuredByRole: number): ConfiguredSignInRefusal | null {
+  if (user.disabled) return { code: 'user_disabled', detail: 'The account is disabled' };
+  if (isServiceAccount(user.role))
+    return { code: 'service_account', detail: 'Service accounts cannot sign in interactively' };
+  return roleRefusal(user, configuredByRole);
+}
+
+/** Lets each token in once: false when it was used before (its digest is kept until it expires). */
+async function firstUse(deps: AppDeps, token: string, expiresAt: Date): Promise<boolean> {
+  const digest = createHash('sha256').update(token).digest('base64url');
+  const inserted = await deps.db
+    .insertInto('wiki_token_uses')
+    .values({ digest, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('digest').doNothing())
+    .returning('digest')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
 const TOKEN_FAILURE: Record<WikiTokenError['problem'], ProviderFailureReason> = {
   unreadable: 'config',
   algorithm: 'config',
@@ -96,6 +132,7 @@ const TOKEN_FAILURE: Record<WikiTokenError['problem'], ProviderFailureReason> = 
   expired: 'expired',
   'not-yet-valid': 'expired',
   'no-expiry': 'config',
+  'expiry-too-far': 'config',
 };
 
 export async function wikiSignIn(
@@ -119,47 +156,69 @@ export async function wikiSignIn(
     clientAddress: request.ip,
     userAgent: request.userAgent,
   };
-  let wikiName: string;
+  const refuse = async (
+    code: AuthErrorCode,
+    detail: string,
+    reason: ProviderFailureReason,
+    user?: { email: string; id: string | null },
+  ) => {
+    await recordAuthAttempt(deps, {
+      ...attempt,
+      successful: false,
+      errorCode: code,
+      errorDetail: detail,
+      email: user?.email ?? '',
+      userId: user?.id ?? null,
+    });
+    return failedUrl(deps, reason);
+  };
+  if (Buffer.byteLength(secret) < WIKI_SECRET_MIN_BYTES)
+    return refuse(
+      'confluence_secret_too_short',
+      `The shared secret is shorter than ${WIKI_SECRET_MIN_BYTES} bytes: an admin sets a new one (Generate)`,
+      'config',
+    );
+  let wiki: WikiToken;
   try {
-    wikiName = await verifyWikiToken(token, secret);
+    wiki = await verifyWikiToken(token, secret);
   } catch (e) {
     if (!(e instanceof WikiTokenError)) throw e;
-    await recordAuthAttempt(deps, {
-      ...attempt,
-      successful: false,
-      errorCode: 'confluence_jwt_invalid',
-      errorDetail: e.message,
-      email: '',
-      userId: null,
-    });
-    return failedUrl(deps, TOKEN_FAILURE[e.problem]);
+    const code = e.problem === 'expiry-too-far' ? 'confluence_jwt_expiry_too_far' : 'confluence_jwt_invalid';
+    return refuse(code, e.message, TOKEN_FAILURE[e.problem]);
   }
-  if (wikiName === '' && !(await settingEnabled(deps.db, org.id, 'confluence_anonymous')))
-    return failedUrl(deps, 'login', 'anonymous', 'Anonymous wiki visitors may not book in this organisation');
+  if (!(await firstUse(deps, token, wiki.expiresAt)))
+    return refuse(
+      'confluence_jwt_replayed',
+      'The token was used before: the wiki signs a new one for each visit',
+      'expired',
+    );
+  // A visitor the wiki has not signed in, where the organisation books for signed-in ones only.
+  if (wiki.user === '' && !(await settingEnabled(deps.db, org.id, 'confluence_anonymous')))
+    return publicUrl(deps.config, '/ui/login/confluence/anonymous');
   const domains = (await findDomains(deps.db, org.id)).filter((d) => d.active).map((d) => d.domain);
-  const email = wikiEmail(wikiName, domains);
-  if (!email) {
-    await recordAuthAttempt(deps, {
-      ...attempt,
-      successful: false,
-      errorCode: 'idp_attribute_mapping_failed',
-      errorDetail: 'The wiki user maps to no valid email (the organisation needs an active domain)',
-      email: wikiName.slice(0, 256),
-      userId: null,
-    });
-    return failedUrl(deps, 'config');
+  const mapped = wikiEmail(wiki.user, domains, await settingEnabled(deps.db, org.id, 'confluence_map_foreign_domains'));
+  if ('problem' in mapped) {
+    const named = { email: wiki.user.slice(0, 256), id: null };
+    return mapped.problem === 'foreign-domain'
+      ? refuse(
+          'confluence_domain_not_verified',
+          "The wiki user's address is not on a verified domain of the organisation (and mapping other domains is off)",
+          'login',
+          named,
+        )
+      : refuse(
+          'idp_attribute_mapping_failed',
+          'The wiki user maps to no valid email (the organisation needs an active domain)',
+          'config',
+          named,
+        );
   }
-  const user = await wikiUser(deps, org.id, email);
-  if (user.disabled || isServiceAccount(user.role)) {
-    await recordAuthAttempt(deps, {
-      ...attempt,
-      successful: false,
-      errorCode: user.disabled ? 'user_disabled' : 'service_account',
-      email,
-      userId: user.id,
-    });
-    return failedUrl(deps, 'login');
-  }
+  const user = await wikiUser(deps, org.id, mapped.email);
+  const refusal = wikiAccountRefusal(user, org.wiki_configured_by_role);
+  if (refusal) return refuse(refusal.code, refusal.detail, 'login', { email: mapped.email, id: user.id });
+  // Found by email: from now on the wiki identity names it.
+  if (!user.atlassian_id)
+    await deps.db.updateTable('users').set({ atlassian_id: mapped.email }).where('id', '=', user.id).execute();
   const ticket = await createLink(deps.db, LinkType.WikiTicket, org.id, { userId: user.id });
   // `embedded`: the web app shows its compact layout for the wiki's frame.
   return publicUrl(deps.config, `/ui/login/success/${ticket}/?embedded=1`);

@@ -1,4 +1,5 @@
-import { PerchClient } from '@perch/client';
+import { randomUUID } from 'node:crypto';
+import { PerchClient, verifyTicketWithSecondFactor } from '@perch/client';
 import { Role, type MergeRequest } from '@perch/contract';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +8,8 @@ import { book, createFloor, wall } from '../../test-support/bookings.js';
 import { failure, statusOf } from '../../test-support/http.js';
 import { createOrganization } from '../../test-support/organizations.js';
 import { endOf, follow, TEST_PUBLIC_URL, verifyTicket } from '../../test-support/provider-sign-in.js';
-import { startTestServer, type TestServer } from '../../test-support/server.js';
+import { codeAt, enableTotp } from '../../test-support/second-factors.js';
+import { ADMIN_EMAIL, startTestServer, TEST_PASSWORD, type TestServer } from '../../test-support/server.js';
 
 /**
  * Sign-in from the team wiki (reference §9.1) with tokens the test signs as the wiki's app
@@ -15,7 +17,7 @@ import { startTestServer, type TestServer } from '../../test-support/server.js';
  * one (§9.2).
  */
 
-const SECRET = 'wiki-shared-secret-0123456789';
+const SECRET = 'wiki-shared-secret-0123456789-abcdef';
 let s: TestServer;
 
 beforeAll(async () => {
@@ -35,11 +37,12 @@ interface TokenOptions {
   issuedAt?: number;
 }
 
-/** A token as the wiki's app signs it: `user` and `key` claims, issued now, five minutes long. */
+/** A token as the wiki's app signs it: `user` and `key` claims, issued now, five minutes long, its own id. */
 async function token(user: string, o: TokenOptions = {}): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const jwt = new SignJWT({ user, key: `key-${user}` })
     .setProtectedHeader({ alg: o.alg ?? 'HS256', typ: 'JWT' })
+    .setJti(randomUUID())
     .setIssuedAt(o.issuedAt ?? now);
   if (o.expiresIn !== null) jwt.setExpirationTime(now + (o.expiresIn ?? 300));
   if (o.notBefore !== undefined) jwt.setNotBefore(now + o.notBefore);
@@ -57,6 +60,15 @@ async function wikiSession(user: string, orgId = s.orgId): Promise<PerchClient> 
   const c = new PerchClient({ baseUrl: s.url });
   c.acceptCredentials(await verifyTicket(s, ticket!));
   return c;
+}
+
+async function lastAttempt() {
+  return s.deps.db
+    .selectFrom('auth_attempts')
+    .select(['error_code as errorCode', 'email', 'successful'])
+    .where('method', '=', 'confluence')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
 }
 
 const me = (c: PerchClient) => c.get<{ id: string; email: string; role: number; atlassianId: string }>('/user/me');
@@ -90,8 +102,15 @@ describe('signing in from the wiki', () => {
     expect(log.map((a) => a.email)).toContain('ann@test.perch.local');
   });
 
-  it('maps wiki user names and foreign domains to addresses of the organisation', async () => {
+  it('maps wiki user names, and foreign domains only when an admin turned that on', async () => {
     expect((await me(await wikiSession('jdoe'))).email).toBe('confluence-jdoe@test.perch.local');
+    const foreign = await enter(s.orgId, await token('kim@elsewhere.example'));
+    expect(endOf(foreign.location).failed?.get('reason')).toBe('login');
+    expect(await lastAttempt()).toMatchObject({
+      errorCode: 'confluence_domain_not_verified',
+      email: 'kim@elsewhere.example',
+    });
+    await s.admin.put('/setting/confluence_map_foreign_domains', { value: '1' });
     expect((await me(await wikiSession('kim@elsewhere.example'))).email).toBe('kim@test.perch.local');
   });
 
@@ -111,7 +130,7 @@ describe('signing in from the wiki', () => {
       domain: 'globex.example',
       adminEmail: 'hank@globex.example',
     });
-    await other.admin!.put('/setting/confluence_server_shared_secret', { value: 'globex-secret-0123456789' });
+    await other.admin!.put('/setting/confluence_server_shared_secret', { value: 'globex-secret-0123456789-abcdefgh' });
     const valid = await token('ann@test.perch.local');
     const [header, payload] = valid.split('.');
     const cases: [string, string, string][] = [
@@ -120,7 +139,7 @@ describe('signing in from the wiki', () => {
       ['another secret', await token('ann@test.perch.local', { secret: 'some-other-secret-0123456789' }), 'config'],
       [
         'other organisation’s secret',
-        await token('ann@test.perch.local', { secret: 'globex-secret-0123456789' }),
+        await token('ann@test.perch.local', { secret: 'globex-secret-0123456789-abcdefgh' }),
         'config',
       ],
       [
@@ -164,7 +183,7 @@ describe('signing in from the wiki', () => {
 
   it('lets anonymous visitors in only when allowed, and removes them a day after their visit', async () => {
     const refused = await enter(s.orgId, await token(''));
-    expect(endOf(refused.location).failed?.get('reason')).toBe('login');
+    expect(refused.location).toBe(`${TEST_PUBLIC_URL}/ui/login/confluence/anonymous`);
     await s.admin.put('/setting/confluence_anonymous', { value: '1' });
     const visitor = await wikiSession('');
     const { email, id } = await me(visitor);
@@ -191,6 +210,101 @@ describe('signing in from the wiki', () => {
     expect((await failure(verifyTicket(s, ticket))).status).toBe(404);
     const again = await enter(s.orgId, await token('dan@test.perch.local'));
     expect(endOf(again.location).failed?.get('reason')).toBe('login');
+  });
+});
+
+describe('what the wiki may not do', () => {
+  it('never signs in the super admin, nor anyone above the role of the admin who set the secret', async () => {
+    // The super admin's address is on a verified domain of the organisation.
+    await s.admin.post(`/organization/${s.orgId}/domain/${ADMIN_EMAIL.split('@')[1]}`);
+    const before = await s.deps.db
+      .selectFrom('users')
+      .select('atlassian_id')
+      .where('email', '=', ADMIN_EMAIL)
+      .executeTakeFirstOrThrow();
+    const res = await enter(s.orgId, await token(ADMIN_EMAIL));
+    expect(endOf(res.location).failed?.get('reason')).toBe('login');
+    expect(await lastAttempt()).toMatchObject({ errorCode: 'idp_role_too_high', email: ADMIN_EMAIL });
+    const after = await s.deps.db
+      .selectFrom('users')
+      .select('atlassian_id')
+      .where('email', '=', ADMIN_EMAIL)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+
+    // An org admin set the secret (as in beforeEach a super admin did, the reach is the setter's).
+    await s.createUser({ email: 'oa@test.perch.local', role: Role.OrgAdmin });
+    const oa = await s.signIn('oa@test.perch.local');
+    await oa.put('/setting/confluence_server_shared_secret', { value: SECRET });
+    await s.createUser({ email: 'boss@test.perch.local', role: Role.OrgAdmin });
+    const ticket = endOf((await enter(s.orgId, await token('boss@test.perch.local'))).location).ticket!;
+    // As if a space admin had set it (only org admins can; the rule holds for any role).
+    await s.deps.db.updateTable('organizations').set({ wiki_configured_by_role: Role.SpaceAdmin }).execute();
+    expect((await failure(verifyTicket(s, ticket))).status).toBe(403);
+    const refused = await enter(s.orgId, await token('boss@test.perch.local'));
+    expect(endOf(refused.location).failed?.get('reason')).toBe('login');
+    expect((await lastAttempt()).errorCode).toBe('idp_role_too_high');
+  });
+
+  it("does not take an outside address's local part for the organisation's (admin@gmail is not our admin)", async () => {
+    const id = await s.createUser({ email: 'admin@test.perch.local', role: Role.OrgAdmin });
+    const res = await enter(s.orgId, await token('admin@gmail.example'));
+    expect(endOf(res.location).ticket).toBeUndefined();
+    expect((await lastAttempt()).errorCode).toBe('confluence_domain_not_verified');
+    const row = await s.deps.db
+      .selectFrom('users')
+      .select('atlassian_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.atlassian_id).toBeNull();
+  });
+
+  it('lets each token in once, and none that lives more than ten minutes', async () => {
+    const jwt = await token('ann@test.perch.local');
+    expect(endOf((await enter(s.orgId, jwt)).location).ticket).toBeDefined();
+    const replay = await enter(s.orgId, jwt);
+    expect(endOf(replay.location).failed?.get('reason')).toBe('expired');
+    expect((await lastAttempt()).errorCode).toBe('confluence_jwt_replayed');
+
+    const long = await enter(s.orgId, await token('ann@test.perch.local', { expiresIn: 3600 }));
+    expect(endOf(long.location).failed?.get('reason')).toBe('config');
+    expect((await lastAttempt()).errorCode).toBe('confluence_jwt_expiry_too_far');
+    // Ten minutes is fine.
+    expect(
+      endOf((await enter(s.orgId, await token('ann@test.perch.local', { expiresIn: 600 }))).location).ticket,
+    ).toBeDefined();
+    // Used tokens are forgotten once expired.
+    await s.deps.db
+      .updateTable('wiki_token_uses')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
+    await purgeExpiredJob.run(s.deps);
+    expect(await s.deps.db.selectFrom('wiki_token_uses').select('digest').execute()).toEqual([]);
+  });
+
+  it("asks for the account's own second factor after the wiki", async () => {
+    const secret = await enableTotp(await wikiSession('ann@test.perch.local'));
+    const ticket = endOf((await enter(s.orgId, await token('ann@test.perch.local'))).location).ticket!;
+    expect((await failure(verifyTicket(s, ticket))).status).toBe(401);
+    expect((await lastAttempt()).errorCode).toBe('second_factor_required');
+    const c = s.client();
+    const signedIn = await verifyTicketWithSecondFactor(c, ticket, { code: await codeAt(secret, 1) });
+    expect(signedIn.status).toBe('signedIn');
+    expect((await me(c)).email).toBe('ann@test.perch.local');
+  });
+
+  it('takes no shared secret shorter than 32 bytes, and refuses tokens of a short one stored before', async () => {
+    const short = await failure(s.admin.put('/setting/confluence_server_shared_secret', { value: 'x'.repeat(31) }));
+    expect(short.status).toBe(400);
+    expect(short.message).toMatch(/at least 32 bytes/);
+    await s.deps.db
+      .updateTable('settings')
+      .set({ value: s.deps.secrets.encrypt('short-secret') })
+      .where('name', '=', 'confluence_server_shared_secret')
+      .execute();
+    const res = await enter(s.orgId, await token('ann@test.perch.local', { secret: 'short-secret' }));
+    expect(endOf(res.location).failed?.get('reason')).toBe('config');
+    expect((await lastAttempt()).errorCode).toBe('confluence_secret_too_short');
   });
 });
 
@@ -247,8 +361,23 @@ describe('merging the wiki account into a regular one', () => {
 
     await wiki.post('/user/merge/init', { email: 'john@test.perch.local' });
     const requests = await john.get<MergeRequest[]>('/user/merge');
-    expect(requests).toEqual([{ id: expect.any(String), userId: source.id, email: source.email }]);
-    expect((await john.post(`/user/merge/finish/${requests[0]!.id}`)).status).toBe(204);
+    // Who asks, and what would move.
+    expect(requests).toEqual([
+      {
+        id: expect.any(String),
+        userId: source.id,
+        email: source.email,
+        wikiIdentity: source.email,
+        moves: { bookings: 1, series: 0, buddies: 1, groups: 1 },
+        expiresAt: expect.any(String),
+      },
+    ]);
+    // Accepting asks the accepting account's password: none or a wrong one moves nothing.
+    const finish = `/user/merge/finish/${requests[0]!.id}`;
+    expect((await failure(john.post(finish))).status).toBe(403);
+    expect((await failure(john.post(finish, { password: 'Wrong!pass1', moveWikiIdentity: true }))).status).toBe(403);
+    expect(await statusOf(s.admin.get(`/user/${source.id}`))).toBe(200);
+    expect((await john.post(finish, { password: TEST_PASSWORD, moveWikiIdentity: true })).status).toBe(204);
 
     const merged = await me(john);
     expect(merged).toMatchObject({ role: Role.SpaceAdmin, atlassianId: source.email });
@@ -260,8 +389,38 @@ describe('merging the wiki account into a regular one', () => {
     expect(await statusOf(s.admin.get(`/user/${source.id}`))).toBe(404);
     expect(await statusOf(wiki.get('/user/me'))).toBe(401);
     // The request is used up, and later wiki sign-ins land on the regular account.
-    expect((await failure(john.post(`/user/merge/finish/${requests[0]!.id}`))).status).toBe(404);
+    expect((await failure(john.post(finish, { password: TEST_PASSWORD }))).status).toBe(404);
     expect((await me(await wikiSession('jdoe'))).id).toBe(merged.id);
+  });
+
+  it('moves the wiki identity only when the accepting account says so', async () => {
+    const wiki = await wikiSession('jdoe');
+    const source = await me(wiki);
+    const johnId = await s.createUser({ email: 'john@test.perch.local' });
+    const john = await s.signIn('john@test.perch.local');
+    await wiki.post('/user/merge/init', { email: 'john@test.perch.local' });
+    const [request] = await john.get<MergeRequest[]>('/user/merge');
+    expect((await john.post(`/user/merge/finish/${request!.id}`, { password: TEST_PASSWORD })).status).toBe(204);
+    expect(await statusOf(s.admin.get(`/user/${source.id}`))).toBe(404);
+    expect((await me(john)).atlassianId).toBe('');
+    // The wiki identity went with the removed account: the wiki's next visit makes a new one.
+    const again = await me(await wikiSession('jdoe'));
+    expect(again.id).not.toBe(johnId);
+    expect(again.email).toBe(source.email);
+  });
+
+  it('asks an account without a password to have signed in within ten minutes', async () => {
+    const asking = await wikiSession('jdoe');
+    const target = await wikiSession('mary');
+    await asking.post('/user/merge/init', { email: (await me(target)).email });
+    const [request] = await target.get<MergeRequest[]>('/user/merge');
+    await s.deps.db
+      .updateTable('sessions')
+      .set({ created_at: new Date(Date.now() - 11 * 60_000) })
+      .execute();
+    expect((await failure(target.post(`/user/merge/finish/${request!.id}`))).status).toBe(403);
+    const fresh = await wikiSession('mary');
+    expect((await fresh.post(`/user/merge/finish/${request!.id}`, { moveWikiIdentity: true })).status).toBe(204);
   });
 
   it('refuses requests from regular accounts, to nobody, expired, foreign and used ones', async () => {

@@ -146,6 +146,7 @@ const EXTERNAL_IDS = new Set([
   'passkey.loginFinish.id',
   'auth.login.id',
   'auth.updatePassword.id',
+  'auth.verifySecondFactor.id',
 ]);
 
 /**
@@ -154,7 +155,11 @@ const EXTERNAL_IDS = new Set([
  * organisation has one to name, so the matrix sends made-up values there; remove an entry when
  * its feature is built (and give organisation A such an object in the matrix's populate()).
  */
-export const NOT_YET_HELD: ReadonlySet<string> = new Set(['auth.verify.id', 'cloud.confirmSignup.id']);
+export const NOT_YET_HELD: ReadonlySet<string> = new Set([
+  'auth.verify.id',
+  'auth.verifySecondFactor.id',
+  'cloud.confirmSignup.id',
+]);
 
 /**
  * One-time links (password reset, invitation, contact-email change, organisation deletion):
@@ -218,6 +223,7 @@ const POSITION_KINDS: Readonly<Record<string, Kind>> = {
   'passkey.loginFinish.stateId': 'passkeyLogin',
   'auth.login.passkeyStateId': 'passkeySecondFactor',
   'auth.updatePassword.passkeyStateId': 'passkeySecondFactor',
+  'auth.verifySecondFactor.passkeyStateId': 'passkeySecondFactor',
   'totp.secret.id': 'totpEnrolment',
   'totp.validate.stateId': 'totpEnrolment',
 };

@@ -121,7 +121,14 @@ describe('embedded layout (inside the team wiki)', { timeout: 15_000 }, () => {
 });
 
 describe('merge requests of the signed-in account', { timeout: 15_000 }, () => {
-  const REQUEST = { id: 'm1', userId: 'wiki-1', email: 'ada@wiki.example.com' };
+  const REQUEST = {
+    id: 'm1',
+    userId: 'wiki-1',
+    email: 'ada@wiki.example.com',
+    wikiIdentity: 'ada@wiki.example.com',
+    moves: { bookings: 2, series: 0, buddies: 1, groups: 0 },
+    expiresAt: '2030-01-01T10:00:00.000Z',
+  };
 
   function mergeServer(extra: FakeRoutes = {}) {
     let pending = [REQUEST];
@@ -163,8 +170,9 @@ describe('merge requests of the signed-in account', { timeout: 15_000 }, () => {
 
     fireEvent.click(dialog.getByRole('button', { name: 'Accept the request of ada@wiki.example.com' }));
     const confirm = within(await screen.findByRole('dialog', { name: 'Merge this account into yours?' }));
-    expect(confirm.getByText(/The bookings, buddies and groups of ada@wiki\.example\.com move/)).toBeTruthy();
+    expect(confirm.getByText(/ada@wiki\.example\.com asks to be merged into your account/)).toBeTruthy();
     expect(server.calls.some((c) => c.path.startsWith('/user/merge/finish'))).toBe(false);
+    fireEvent.change(confirm.getByLabelText(/^Your password/), { target: { value: 'Secret!pass1' } });
     fireEvent.click(confirm.getByRole('button', { name: 'Merge accounts' }));
 
     await waitFor(() => expect(server.calls.some((c) => c.path === '/user/merge/finish/m1')).toBe(true));

@@ -25,10 +25,15 @@ function wikiFailureMessage(reason: string | null): MessageKey {
   return reason && Object.hasOwn(WIKI_REASON_MESSAGES, reason) ? WIKI_REASON_MESSAGES[reason]! : 'wikiFailedUnknown';
 }
 
+/** Where linking an account to a provider starts, and where the person goes back to after a failed link. */
+const SECURITY_PREFERENCES = '/preferences?tab=security';
+
 /**
  * `/login/failed?reason&error&error_description`: where the server sends the browser when a
  * sign-in through a provider (or the team wiki) did not work. Says why (SPEC §8), with the
  * provider's own words when it gave any, and leads back to the sign-in page (in the web app).
+ * A `link` failure is Perch's own (the account has a password and is not linked yet, or the
+ * provider signed in another email while linking): its words are Perch's, so no details show.
  */
 export function LoginFailedPage() {
   const { t } = useTranslation();
@@ -37,15 +42,19 @@ export function LoginFailedPage() {
   const reason = params.get('reason');
   // The team wiki sent a visitor it has not signed in, and the organisation books only for signed-in ones.
   const anonymous = params.get('error') === 'anonymous';
-  const title = t(anonymous ? 'wikiAnonymousTitle' : providerFailureTitle(reason));
+  const link = reason === 'link';
+  // Linking started from the preferences of a signed-in account: that is where to go back to.
+  const linking = link && params.get('error') === 'email_mismatch';
+  const title = t(anonymous ? 'wikiAnonymousTitle' : providerFailureTitle(reason, params.get('error')));
   usePageTitle(title);
-  const error = anonymous ? '' : clip(params.get('error')?.trim() ?? '');
-  const description = anonymous ? '' : clip(params.get('error_description')?.trim() ?? '');
+  const ownWords = anonymous || link;
+  const error = ownWords ? '' : clip(params.get('error')?.trim() ?? '');
+  const description = ownWords ? '' : clip(params.get('error_description')?.trim() ?? '');
   const message = anonymous
     ? 'wikiAnonymousBody'
     : embedded
       ? wikiFailureMessage(reason)
-      : providerFailureMessage(reason);
+      : providerFailureMessage(reason, params.get('error'));
   return (
     <Stack gap="lg">
       <StepHeading title={title} />
@@ -69,11 +78,16 @@ export function LoginFailedPage() {
         </Stack>
       )}
       {/* Inside the wiki, the wiki page signs people in again; Perch's own sign-in is for the web app. */}
-      {!embedded && (
-        <Button component={Link} to={SIGN_IN_WITHOUT_REDIRECT} fullWidth>
-          {t(anonymous ? 'signInToPerch' : 'backToSignIn')}
-        </Button>
-      )}
+      {!embedded &&
+        (linking ? (
+          <Button component={Link} to={SECURITY_PREFERENCES} fullWidth>
+            {t('providerLinkBackToSecurity')}
+          </Button>
+        ) : (
+          <Button component={Link} to={SIGN_IN_WITHOUT_REDIRECT} fullWidth>
+            {t(anonymous ? 'signInToPerch' : 'backToSignIn')}
+          </Button>
+        ))}
     </Stack>
   );
 }

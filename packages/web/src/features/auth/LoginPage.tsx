@@ -1,3 +1,4 @@
+import { loginWithSecondFactor } from '@perch/client';
 import type { PasskeyRequired, Preflight } from '@perch/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,9 @@ import { NewPasswordStep } from './NewPasswordStep';
 import { PasskeyStep } from './PasskeyStep';
 import { PasswordStep } from './PasswordStep';
 import { ProviderStep } from './ProviderStep';
+import type { SecondFactorAnswer } from './second-factor-step';
 import { TotpStep } from './TotpStep';
+import { useSignIn } from './use-sign-in';
 
 type LoginStep =
   | { kind: 'email' }
@@ -32,10 +35,16 @@ export function LoginPage() {
   const redirectTarget = safeRedirectTarget(params.get('redir'));
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [step, setStep] = useState<LoginStep>({ kind: 'email' });
+  const signIn = useSignIn();
 
   if (state.status === 'signedIn') return <Navigate to={redirectTarget} replace />;
 
   const backToEmail = () => setStep({ kind: 'email' });
+  // The second factor goes with the password again: the server keeps no half-finished sign-in.
+  const sendWithPassword = (organisation: Preflight, password: string) => (answer: SecondFactorAnswer) =>
+    signIn((client) =>
+      loginWithSecondFactor(client, { email, password, organizationId: organisation.organization.id, ...answer }),
+    );
   switch (step.kind) {
     case 'email':
       return (
@@ -85,8 +94,7 @@ export function LoginPage() {
       return (
         <TotpStep
           email={email}
-          organisation={step.organisation}
-          password={step.password}
+          send={sendWithPassword(step.organisation, step.password)}
           onBack={() => setStep({ kind: 'password', organisation: step.organisation })}
         />
       );
@@ -94,8 +102,7 @@ export function LoginPage() {
       return (
         <PasskeyStep
           email={email}
-          organisation={step.organisation}
-          password={step.password}
+          send={sendWithPassword(step.organisation, step.password)}
           challenge={step.challenge}
           onUseTotp={() => setStep({ kind: 'totp', organisation: step.organisation, password: step.password })}
           onBack={() => setStep({ kind: 'password', organisation: step.organisation })}

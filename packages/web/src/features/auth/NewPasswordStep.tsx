@@ -1,7 +1,6 @@
 import { Button, Stack } from '@mantine/core';
 import { updatePasswordAndLogin } from '@perch/client';
 import type { Preflight } from '@perch/contract';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../i18n';
@@ -11,6 +10,7 @@ import { signInErrorMessage } from './sign-in-errors';
 import { SignInIdentity } from './SignInIdentity';
 import { StepHeading } from './StepHeading';
 import { useSignIn } from './use-sign-in';
+import { StepBackButton } from './StepBackButton';
 
 interface NewPasswordStepProps {
   email: string;
@@ -56,16 +56,7 @@ export function NewPasswordStep({ email, organisation, currentPassword, onBack }
         <Button type="submit" fullWidth loading={busy}>
           {t('savePasswordAndSignIn')}
         </Button>
-        <Button
-          variant="subtle"
-          color="gray"
-          size="compact-sm"
-          style={{ alignSelf: 'flex-start' }}
-          leftSection={<IconArrowLeft size={16} aria-hidden className="mirror-in-rtl" />}
-          onClick={onBack}
-        >
-          {t('back')}
-        </Button>
+        <StepBackButton onClick={onBack} />
       </Stack>
     </form>
   );

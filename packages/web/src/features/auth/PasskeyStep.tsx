@@ -1,39 +1,46 @@
 import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { loginWithSecondFactor, type LoginResult } from '@perch/client';
-import type { PasskeyRequired, Preflight } from '@perch/contract';
-import { IconArrowLeft, IconFingerprint } from '@tabler/icons-react';
+import type { PasskeyRequired } from '@perch/contract';
+import { IconFingerprint } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../i18n';
 import { cancelPasskeyPrompt, credentialBody, signWithPasskey } from '../../shared/second-factor/webauthn';
 import { FormErrorAlert } from './FormErrorAlert';
 import { secondFactorErrorMessage } from './second-factor-errors';
+import type { SecondFactorChannel } from './second-factor-step';
 import { SignInIdentity } from './SignInIdentity';
 import { StepHeading } from './StepHeading';
-import { useSignIn } from './use-sign-in';
+import { StepBackButton } from './StepBackButton';
 
-interface PasskeyStepProps {
-  email: string;
-  organisation: Preflight;
-  password: string;
-  /** The challenge the password sign-in answered with. */
+interface PasskeyStepProps extends SecondFactorChannel {
+  /** The account signing in, when the page knows it (after a password; not after a provider). */
+  email?: string;
+  /** The challenge the sign-in answered with. */
   challenge: PasskeyRequired;
   /** Only offered when the account also has an authenticator app (`allowTotpFallback`). */
   onUseTotp: () => void;
-  onBack: () => void;
+  /** Where "back" leads; without it there is no way back (inside the team wiki). */
+  onBack?: () => void;
+  backLabel?: string;
 }
 
 /**
  * The second step for an account with passkeys: the browser's passkey prompt opens by itself;
  * if it was closed or failed, a button asks again with a fresh challenge.
  */
-export function PasskeyStep({ email, organisation, password, challenge, onUseTotp, onBack }: PasskeyStepProps) {
+export function PasskeyStep({
+  email,
+  challenge,
+  send,
+  errorMessage = secondFactorErrorMessage,
+  onUseTotp,
+  onBack,
+  backLabel,
+}: PasskeyStepProps) {
   const { t } = useTranslation();
-  const signIn = useSignIn();
   const [error, setError] = useState<Message | null>(null);
   const [busy, setBusy] = useState(true);
   const startedFor = useRef<string | null>(null);
-  const organizationId = organisation.organization.id;
 
   const attempt = useCallback(
     async (current: PasskeyRequired | null) => {
@@ -43,9 +50,7 @@ export function PasskeyStep({ email, organisation, password, challenge, onUseTot
         let request = current;
         if (!request) {
           // A challenge is good for one try: ask the server for a new one.
-          const next: LoginResult = await signIn((client) =>
-            loginWithSecondFactor(client, { email, password, organizationId }),
-          );
+          const next = await send({});
           if (next.status === 'signedIn') return;
           if (next.status === 'totpRequired') {
             onUseTotp();
@@ -54,23 +59,14 @@ export function PasskeyStep({ email, organisation, password, challenge, onUseTot
           request = next.challenge;
         }
         const credential = await signWithPasskey(request.passkeyChallenge);
-        const passkeyStateId = request.stateId;
-        await signIn((client) =>
-          loginWithSecondFactor(client, {
-            email,
-            password,
-            organizationId,
-            passkeyStateId,
-            passkeyCredential: credentialBody(credential),
-          }),
-        );
+        await send({ passkeyStateId: request.stateId, passkeyCredential: credentialBody(credential) });
       } catch (e) {
-        setError(secondFactorErrorMessage(e, 'passkey'));
+        setError(errorMessage(e, 'passkey'));
       } finally {
         setBusy(false);
       }
     },
-    [email, password, organizationId, signIn, onUseTotp],
+    [send, errorMessage, onUseTotp],
   );
 
   // The prompt opens on arrival, once per challenge (React may run effects twice in development).
@@ -89,7 +85,7 @@ export function PasskeyStep({ email, organisation, password, challenge, onUseTot
     <form name="passkey-2fa" onSubmit={submit} noValidate>
       <Stack gap="lg">
         <StepHeading title={t('passkeySignInTitle')} subtitle={t('passkeySignInIntro')} />
-        <SignInIdentity email={email} />
+        {email && <SignInIdentity email={email} />}
         <FormErrorAlert message={error} />
         {busy && (
           <Group gap="sm" role="status">
@@ -114,20 +110,15 @@ export function PasskeyStep({ email, organisation, password, challenge, onUseTot
             {t('useAuthenticatorCodeInstead')}
           </Anchor>
         )}
-        <Group>
-          <Button
-            variant="subtle"
-            color="gray"
-            size="compact-sm"
-            leftSection={<IconArrowLeft size={16} aria-hidden className="mirror-in-rtl" />}
+        {onBack && (
+          <StepBackButton
             onClick={() => {
               cancelPasskeyPrompt();
               onBack();
             }}
-          >
-            {t('back')}
-          </Button>
-        </Group>
+            {...(backLabel ? { label: backLabel } : {})}
+          />
+        )}
       </Stack>
     </form>
   );

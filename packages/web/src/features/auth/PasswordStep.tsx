@@ -1,9 +1,8 @@
-import { Anchor, Button, Divider, Group, PasswordInput, Stack } from '@mantine/core';
+import { Anchor, Button, Divider, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ApiError, loginWithSecondFactor, type SecondFactorRequest } from '@perch/client';
 import type { Preflight } from '@perch/contract';
 import { ErrorCode } from '@perch/contract/values';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +14,7 @@ import { signInErrorMessage } from './sign-in-errors';
 import { SignInIdentity } from './SignInIdentity';
 import { StepHeading } from './StepHeading';
 import { useSignIn } from './use-sign-in';
+import { StepBackButton } from './StepBackButton';
 
 interface PasswordStepProps {
   email: string;
@@ -93,17 +93,7 @@ export function PasswordStep({
         </Button>
         <Divider label={t('orDivider')} labelPosition="center" />
         <PasskeySignInButton organizationId={organisation.organization.id} onError={setError} />
-        <Group>
-          <Button
-            variant="subtle"
-            color="gray"
-            size="compact-sm"
-            leftSection={<IconArrowLeft size={16} aria-hidden className="mirror-in-rtl" />}
-            onClick={onBack}
-          >
-            {t('back')}
-          </Button>
-        </Group>
+        <StepBackButton onClick={onBack} />
       </Stack>
     </form>
   );

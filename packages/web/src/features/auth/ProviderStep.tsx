@@ -1,6 +1,6 @@
 import { Button, Divider, Group, Loader, Stack, Text } from '@mantine/core';
 import type { Preflight } from '@perch/contract';
-import { IconArrowLeft, IconKey, IconLogin2 } from '@tabler/icons-react';
+import { IconKey, IconLogin2 } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { leaveApp } from '../../app/leave-app';
@@ -8,6 +8,7 @@ import { providerSignInUrl } from '../../shared/sign-in-providers/provider-sign-
 import { FormErrorAlert } from './FormErrorAlert';
 import { SignInIdentity } from './SignInIdentity';
 import { StepHeading } from './StepHeading';
+import { StepBackButton } from './StepBackButton';
 
 interface ProviderStepProps {
   email: string;
@@ -90,16 +91,7 @@ export function ProviderStep({
           </Button>
         </>
       )}
-      <Button
-        variant="subtle"
-        color="gray"
-        size="compact-sm"
-        style={{ alignSelf: 'flex-start' }}
-        leftSection={<IconArrowLeft size={16} aria-hidden className="mirror-in-rtl" />}
-        onClick={onBack}
-      >
-        {t('back')}
-      </Button>
+      <StepBackButton onClick={onBack} />
     </Stack>
   );
 }

@@ -1,34 +1,38 @@
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
-import { loginWithSecondFactor } from '@perch/client';
-import type { Preflight } from '@perch/contract';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../i18n';
 import { OneTimeCodeInput, TOTP_CODE_LENGTH } from '../../shared/second-factor/OneTimeCodeInput';
 import { FormErrorAlert } from './FormErrorAlert';
 import { secondFactorErrorMessage } from './second-factor-errors';
+import type { SecondFactorChannel } from './second-factor-step';
 import { SignInIdentity } from './SignInIdentity';
 import { StepHeading } from './StepHeading';
-import { useSignIn } from './use-sign-in';
+import { StepBackButton } from './StepBackButton';
 
 /** Recovery codes look like `7KQ2-M9XD-4TRA`; the server ignores dashes, spaces and case. */
 const RECOVERY_CODE_MAX = 16;
 
-interface TotpStepProps {
-  email: string;
-  organisation: Preflight;
-  password: string;
-  onBack: () => void;
+interface TotpStepProps extends SecondFactorChannel {
+  /** The account signing in, when the page knows it (after a password; not after a provider). */
+  email?: string;
+  /** Where "back" leads; without it there is no way back (inside the team wiki). */
+  onBack?: () => void;
+  backLabel?: string;
 }
 
 /**
  * The second step for an account with an authenticator app: the current six-digit code (sent as
  * soon as it is complete), or one of the recovery codes instead.
  */
-export function TotpStep({ email, organisation, password, onBack }: TotpStepProps) {
+export function TotpStep({
+  email,
+  send: sendAnswer,
+  errorMessage = secondFactorErrorMessage,
+  onBack,
+  backLabel,
+}: TotpStepProps) {
   const { t } = useTranslation();
-  const signIn = useSignIn();
   const [mode, setMode] = useState<'totp' | 'recovery'>('totp');
   const [code, setCode] = useState('');
   const [error, setError] = useState<Message | null>(null);
@@ -43,13 +47,11 @@ export function TotpStep({ email, organisation, password, onBack }: TotpStepProp
     setError(null);
     setFieldError(null);
     try {
-      const result = await signIn((client) =>
-        loginWithSecondFactor(client, { email, password, organizationId: organisation.organization.id, code: value }),
-      );
+      const result = await sendAnswer({ code: value });
       // The code was not taken as a second factor (the account changed meanwhile): start over.
       if (result.status !== 'signedIn') setError({ key: 'errorLoginFailed' });
     } catch (e) {
-      setError(secondFactorErrorMessage(e, mode));
+      setError(errorMessage(e, mode));
       setCode('');
     } finally {
       sending.current = false;
@@ -85,7 +87,7 @@ export function TotpStep({ email, organisation, password, onBack }: TotpStepProp
           title={t('totpSignInTitle')}
           subtitle={mode === 'totp' ? t('totpSignInIntro') : t('recoveryCodeSignInIntro')}
         />
-        <SignInIdentity email={email} />
+        {email && <SignInIdentity email={email} />}
         <FormErrorAlert message={error} />
         {mode === 'totp' ? (
           <OneTimeCodeInput
@@ -130,17 +132,7 @@ export function TotpStep({ email, organisation, password, onBack }: TotpStepProp
         >
           {mode === 'totp' ? t('useRecoveryCodeInstead') : t('useAuthenticatorCodeInstead')}
         </Anchor>
-        <Group>
-          <Button
-            variant="subtle"
-            color="gray"
-            size="compact-sm"
-            leftSection={<IconArrowLeft size={16} aria-hidden className="mirror-in-rtl" />}
-            onClick={onBack}
-          >
-            {t('back')}
-          </Button>
-        </Group>
+        {onBack && <StepBackButton onClick={onBack} {...(backLabel ? { label: backLabel } : {})} />}
       </Stack>
     </form>
   );

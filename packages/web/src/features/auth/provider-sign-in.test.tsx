@@ -148,6 +148,44 @@ describe('the failed page', { timeout: 15_000 }, () => {
     expect(screen.queryByText('What the sign-in provider said')).toBeNull();
   });
 
+  it('asks a password account to sign in with it and link the provider, without the server’s English', async () => {
+    renderApp(
+      '/login/failed/?reason=link&error=link_required&error_description=The+account+has+a+password%3A+its+owner+links+it',
+      fakeServer({}),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign-in failed' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(
+      'This account has a password: sign in with it, then link the sign-in provider under Preferences › Security. From then on you sign in through the provider.',
+    );
+    expect(screen.queryByText('What the sign-in provider said')).toBeNull();
+    expect(screen.queryByText(/link_required|its owner links it/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login?noredirect=1');
+  });
+
+  it('says a link did not happen when the provider signed in another email, and leads back to the preferences', async () => {
+    renderApp(
+      '/login/failed/?reason=link&error=email_mismatch&error_description=The+provider+signed+in+eve%40example.com',
+      fakeServer({}),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account not linked' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /^The sign-in provider signed in someone with another email address than your account's, so your account was not linked\./,
+    );
+    expect(screen.queryByText('What the sign-in provider said')).toBeNull();
+    expect(screen.queryByText(/eve@example\.com|email_mismatch/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Preferences' }).getAttribute('href')).toBe(
+      '/preferences?tab=security',
+    );
+  });
+
+  it('explains a link failure it has no more words for', async () => {
+    renderApp('/login/failed/?reason=link&error=something_new', fakeServer({}));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This account is not linked to the sign-in provider yet. Sign in with your password, then link it under Preferences › Security.',
+    );
+    expect(screen.queryByText('something_new')).toBeNull();
+  });
+
   it('has a general message for a reason it does not know', async () => {
     renderApp('/login/failed/?reason=toString', fakeServer({}));
     expect((await screen.findByRole('alert')).textContent).toBe(

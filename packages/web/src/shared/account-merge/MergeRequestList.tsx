@@ -5,8 +5,9 @@ import type { MergeRequest } from '@perch/contract';
 import { IconAlertCircle, IconArrowsJoin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../app/api-error-message';
+import { MergeAcceptForm } from './MergeAcceptForm';
 import { answerMergeErrorMessage } from './merge-errors';
-import { useAcceptMerge, useDeclineMerge, useMergeRequests } from './merge-queries';
+import { useDeclineMerge, useMergeRequests } from './merge-queries';
 
 interface MergeRequestListProps {
   /** Shown when nothing waits (a page section says so; the bell's dialog closes instead). */
@@ -15,7 +16,8 @@ interface MergeRequestListProps {
 
 /**
  * The requests of other accounts (made by the team wiki) to be merged into the signed-in one,
- * each to accept or decline after a confirmation. Accepting moves that account's bookings here.
+ * each to accept (in a dialog that says what moves and asks for the password) or decline after a
+ * confirmation. Accepting moves that account's bookings here.
  */
 export function MergeRequestList({ emptyText }: MergeRequestListProps) {
   const { t } = useTranslation();
@@ -24,23 +26,31 @@ export function MergeRequestList({ emptyText }: MergeRequestListProps) {
     const message = answerMergeErrorMessage(error);
     notifications.show({ color: 'red', message: t(message.key, message.values) });
   };
-  const accept = useAcceptMerge({
-    onSuccess: ({ email }) => notifications.show({ color: 'teal', message: t('mergeAccepted', { email }) }),
-    onError: failed,
-  });
   const decline = useDeclineMerge({
     onSuccess: ({ email }) => notifications.show({ color: 'teal', message: t('mergeDeclined', { email }) }),
     onError: failed,
   });
 
-  const confirmAccept = (request: MergeRequest) =>
-    modals.openConfirmModal({
+  // In the modals' layer, not inside this list: the bell shows the list in a dialog of its own.
+  const confirmAccept = (request: MergeRequest) => {
+    const modalId = `merge-accept-${request.id}`;
+    const close = () => modals.close(modalId);
+    modals.open({
+      modalId,
       title: t('mergeAcceptTitle'),
-      children: <Text fz="sm">{t('mergeAcceptBody', { email: request.email })}</Text>,
-      labels: { confirm: t('mergeAcceptConfirm'), cancel: t('cancel') },
-      cancelProps: { 'data-autofocus': true },
-      onConfirm: () => accept.mutate(request),
+      closeButtonProps: { 'aria-label': t('close') },
+      children: (
+        <MergeAcceptForm
+          request={request}
+          onCancel={close}
+          onAccepted={() => {
+            close();
+            notifications.show({ color: 'teal', message: t('mergeAccepted', { email: request.email }) });
+          }}
+        />
+      ),
     });
+  };
 
   const confirmDecline = (request: MergeRequest) =>
     modals.openConfirmModal({
@@ -68,8 +78,7 @@ export function MergeRequestList({ emptyText }: MergeRequestListProps) {
       </Text>
     ) : null;
 
-  const busy = (id: string) =>
-    (accept.isPending && accept.variables.id === id) || (decline.isPending && decline.variables.id === id);
+  const busy = (id: string) => decline.isPending && decline.variables.id === id;
   return (
     <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('mergeRequestsTitle')}>
       {requests.data.map((request) => (
@@ -92,7 +101,7 @@ export function MergeRequestList({ emptyText }: MergeRequestListProps) {
               <Button
                 variant="default"
                 size="xs"
-                disabled={busy(request.id)}
+                loading={busy(request.id)}
                 onClick={() => confirmDecline(request)}
                 aria-label={t('mergeDeclineFrom', { email: request.email })}
               >
@@ -100,7 +109,7 @@ export function MergeRequestList({ emptyText }: MergeRequestListProps) {
               </Button>
               <Button
                 size="xs"
-                loading={busy(request.id)}
+                disabled={busy(request.id)}
                 onClick={() => confirmAccept(request)}
                 aria-label={t('mergeAcceptFrom', { email: request.email })}
               >

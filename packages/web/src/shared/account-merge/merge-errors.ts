@@ -17,3 +17,24 @@ export function answerMergeErrorMessage(error: unknown): Message {
   if (error instanceof ApiError && error.status === 404) return { key: 'mergeRequestGone' };
   return apiErrorMessage(error);
 }
+
+const SECONDS_PER_MINUTE = 60;
+
+/**
+ * Why accepting a request was refused. A 403 is about the confirmation: the password was wrong,
+ * or (an account without one) the last sign-in is more than ten minutes old. Wrong passwords
+ * count toward the sign-in throttle (429 with the wait).
+ */
+export function acceptMergeErrorMessage(error: unknown, withPassword: boolean): Message {
+  if (error instanceof ApiError && !error.isNetworkError) {
+    if (error.status === 403) return { key: withPassword ? 'mergeErrorWrongPassword' : 'mergeErrorSignInAgain' };
+    if (error.status === 429 && error.retryAfterSeconds)
+      return {
+        key: 'errorTooManyAttempts',
+        values: { count: Math.max(1, Math.ceil(error.retryAfterSeconds / SECONDS_PER_MINUTE)) },
+      };
+    // The server's password checks were all busy: nothing was checked, trying again is fine.
+    if (error.status === 503 && withPassword) return { key: 'errorSignInBusy' };
+  }
+  return answerMergeErrorMessage(error);
+}

@@ -1,4 +1,4 @@
-import type { MergeRequest } from '@perch/contract';
+import type { MergeFinish, MergeRequest } from '@perch/contract';
 import { routes } from '@perch/contract/values';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../app/session/session-context';
@@ -45,26 +45,36 @@ export interface AnswerCallbacks {
   onError?: (error: unknown) => void;
 }
 
+/** Accepting a request: which one, confirmed with the password (when the account has one), the wiki identity or not. */
+export interface MergeAcceptance {
+  request: MergeRequest;
+  confirmation: NonNullable<MergeFinish>;
+}
+
 /**
- * Accepts a request: the other account's bookings, buddies, groups, wiki identity and perhaps a
- * higher role arrive here. Everything cached may have changed, and so may the signed-in user.
+ * Accepts a request: the other account's bookings, buddies, groups, perhaps its wiki identity and
+ * a higher role arrive here. Everything cached may have changed, and so may the signed-in user.
  */
 export function useAcceptMerge({ onSuccess, onError }: AnswerCallbacks = {}) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const { completeSignIn } = useSession();
   return useMutation({
-    mutationFn: (request: MergeRequest) => client.call(routes.user.mergeFinish, { params: { id: request.id } }),
-    onSuccess: (_data, request) => onSuccess?.(request),
+    mutationFn: ({ request, confirmation }: MergeAcceptance) =>
+      client.call(routes.user.mergeFinish, { params: { id: request.id }, body: confirmation }),
+    onSuccess: (_data, { request }) => onSuccess?.(request),
     onError: (error) => onError?.(error),
     onSettled: async (_data, error) => {
+      // Refused, nothing changed; the request may be gone (expired, answered elsewhere).
+      if (error) {
+        await queryClient.invalidateQueries({ queryKey: mergeKeys.incoming });
+        return;
+      }
       await queryClient.invalidateQueries();
-      if (!error) {
-        try {
-          await completeSignIn();
-        } catch {
-          // The next page load reads the user again.
-        }
+      try {
+        await completeSignIn();
+      } catch {
+        // The next page load reads the user again.
       }
     },
   });

@@ -10,10 +10,21 @@ const REASON_MESSAGES: Readonly<Record<ProviderFailureReason, MessageKey>> = {
   config: 'providerFailedConfig',
   userinfo: 'providerFailedUserinfo',
   expired: 'providerFailedExpired',
+  link: 'providerFailedLink',
 };
 
-/** The message of a failure reason; an unknown or missing reason gets the general one. */
-export function providerFailureMessage(reason: string | null | undefined): MessageKey {
+/** What the failed page says about a `link` failure, by its `error`: the account must be linked first, or another email came back. */
+const LINK_ERRORS: Readonly<Record<string, MessageKey>> = {
+  link_required: 'providerFailedLinkRequired',
+  email_mismatch: 'providerFailedLinkEmailMismatch',
+};
+
+/**
+ * The message of a failure reason; an unknown or missing reason gets the general one. A `link`
+ * failure says more by its `error` (`link_required`, `email_mismatch`).
+ */
+export function providerFailureMessage(reason: string | null | undefined, error?: string | null): MessageKey {
+  if (reason === 'link' && error && Object.hasOwn(LINK_ERRORS, error)) return LINK_ERRORS[error]!;
   return reason && Object.hasOwn(REASON_MESSAGES, reason)
     ? REASON_MESSAGES[reason as ProviderFailureReason]
     : 'providerFailedUnknown';
@@ -21,8 +32,10 @@ export function providerFailureMessage(reason: string | null | undefined): Messa
 
 /**
  * The title above it: "Sign-in failed" when the person may not sign in (SPEC §8 "login failed"),
- * "Sign-in error" when something went wrong on the way.
+ * "Account not linked" when linking the signed-in account to the provider did not work, "Sign-in
+ * error" when something went wrong on the way.
  */
-export function providerFailureTitle(reason: string | null | undefined): MessageKey {
+export function providerFailureTitle(reason: string | null | undefined, error?: string | null): MessageKey {
+  if (reason === 'link') return error === 'email_mismatch' ? 'providerLinkFailedTitle' : 'providerSignInFailedTitle';
   return reason === 'login' ? 'providerSignInFailedTitle' : 'providerSignInErrorTitle';
 }

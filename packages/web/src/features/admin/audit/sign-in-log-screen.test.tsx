@@ -42,7 +42,11 @@ describe('sign-in log screen', { timeout: 20_000 }, () => {
     storeSession();
     const { server, queries } = serverWith((q) => {
       const offset = Number(q.get('offset'));
-      return json({ total: 60, items: Array.from({ length: offset ? 10 : 50 }, (_, i) => attempt(offset + i)) });
+      const locked = { method: 'totp', errorCode: 'second_factor_locked' };
+      return json({
+        total: 60,
+        items: Array.from({ length: offset ? 10 : 50 }, (_, i) => attempt(offset + i, offset + i === 1 ? locked : {})),
+      });
     });
     renderApp('/admin/audit', server);
     const table = await screen.findByRole('table', { name: 'Sign-in log' }, { timeout: 8000 });
@@ -51,6 +55,8 @@ describe('sign-in log screen', { timeout: 20_000 }, () => {
     expect(row.textContent).toContain('Failed');
     expect(row.textContent).toContain('Password');
     expect(row.textContent).toContain('192.0.2.1');
+    const lockedRow = within(table).getByRole('row', { name: /person1@example\.com/ });
+    expect(lockedRow.textContent).toContain('Second sign-in step locked after too many failures');
     expect(screen.getByText('1–50 of 60 sign-in attempts')).toBeTruthy();
     // The default window: seven whole days up to the end of today, 50 a page.
     const first = queries[0]!;

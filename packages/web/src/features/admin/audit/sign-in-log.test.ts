@@ -1,4 +1,6 @@
 import type { AuthAttempt } from '@perch/contract';
+import { AUTH_ERROR_CODES } from '@perch/contract/values';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { MessageKey } from '../../../i18n';
 import type { TimePrefs } from '../../../shared/time/time-prefs';
@@ -110,6 +112,20 @@ describe('sign-in log texts', () => {
     expect(reasonText(attempt({ errorCode: 'throttled' }), t)).toBe('authErrorThrottled');
     expect(reasonText(attempt({ errorCode: 'solar_flare' }), t)).toBe('signInLogUnknownReason(solar_flare)');
     expect(reasonText(attempt({ successful: true, errorCode: '' }), t)).toBe('');
+  });
+
+  it('put every reason the server writes into words of its own', () => {
+    const english = (key: MessageKey, values?: Record<string, string | number>) => i18next.t(key, values ?? {});
+    const texts = AUTH_ERROR_CODES.map((errorCode) => reasonText(attempt({ errorCode }), english));
+    // None falls back to "Other reason (code)" or shows a bare key.
+    expect(texts.filter((text) => text.startsWith('Other reason') || /^authError/.test(text))).toEqual([]);
+    expect(new Set(texts).size).toBe(AUTH_ERROR_CODES.length);
+    expect(reasonText(attempt({ errorCode: 'idp_link_required' }), english)).toBe(
+      'Account has a password and is not linked to the provider',
+    );
+    expect(reasonText(attempt({ errorCode: 'confluence_domain_not_verified' }), english)).toBe(
+      "Wiki user's domain not verified",
+    );
   });
 
   it('write CSV with a header, quoted fields and neutralised formulas', () => {

@@ -29,7 +29,14 @@ import {
   type ProviderKind,
 } from './auth-provider-form';
 import { FormSection } from './FormSection';
-import { AfterSignInFields, MappingFields, OAuthFields, SamlFields, type FieldProps } from './ProviderFields';
+import {
+  AfterSignInFields,
+  MappingFields,
+  OAuthFields,
+  SamlFields,
+  SecondFactorFields,
+  type FieldProps,
+} from './ProviderFields';
 import { PROVIDER_TEMPLATES, type ProviderTemplate } from './provider-templates';
 import { RegisterSection } from './RegisterSection';
 
@@ -238,6 +245,10 @@ export function AuthProviderForm({ provider }: { provider: AuthProvider | null }
             <Stack gap="md">
               <RegisterSection provider={provider} kind={kind} dirty={dirty} />
               <MappingFields kind={kind} fieldProps={fieldProps} />
+              <SecondFactorFields
+                checked={form.values.checksSecondFactor}
+                onChange={(checked) => form.setFieldValue('checksSecondFactor', checked)}
+              />
               <AfterSignInFields fieldProps={fieldProps} />
             </Stack>
           </SimpleGrid>

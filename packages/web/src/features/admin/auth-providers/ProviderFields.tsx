@@ -1,4 +1,4 @@
-import { PasswordInput, Select, Textarea, TextInput } from '@mantine/core';
+import { PasswordInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../i18n';
@@ -13,7 +13,7 @@ import {
 import { FormSection } from './FormSection';
 
 /** The fields typed as text. */
-export type TextField = Exclude<FormField, 'kind' | 'authStyle'>;
+export type TextField = Exclude<FormField, 'kind' | 'authStyle' | 'checksSecondFactor'>;
 
 /** What every text input of the form takes: value, change handler, error. */
 export type FieldProps = (field: TextField) => {
@@ -192,6 +192,25 @@ export function AfterSignInFields({ fieldProps }: { fieldProps: FieldProps }) {
         type="url"
         label={t('authProviderProfileUrl')}
         description={t('authProviderProfileUrlHint')}
+      />
+    </FormSection>
+  );
+}
+
+/**
+ * Whether the provider checks two factors itself. Off (the default), an account with an
+ * authenticator app or passkeys gives Perch's second step after the provider too; on, Perch trusts
+ * the provider's and asks nothing more.
+ */
+export function SecondFactorFields({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const { t } = useTranslation();
+  return (
+    <FormSection title={t('authProviderSectionSecondFactor')}>
+      <Switch
+        checked={checked}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+        label={t('authProviderChecksSecondFactor')}
+        description={t('authProviderChecksSecondFactorHint')}
       />
     </FormSection>
   );

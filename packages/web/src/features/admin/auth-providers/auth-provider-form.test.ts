@@ -121,8 +121,20 @@ describe('provider save body', () => {
       idpCertificate: 'PEM',
       redirectUri: 'https://perch/auth/p1/callback',
       samlMetadataUrl: 'https://perch/auth/p1/saml/metadata',
+      checksSecondFactor: true,
     };
-    expect(authProviderFormValues(saved)).toMatchObject({ kind: 'saml', clientSecret: '', issuer: 'urn:idp' });
+    expect(authProviderFormValues(saved)).toMatchObject({
+      kind: 'saml',
+      clientSecret: '',
+      issuer: 'urn:idp',
+      checksSecondFactor: true,
+    });
+  });
+
+  it('says whether the provider checks two factors itself (off for a new one)', () => {
+    expect(authProviderFormValues(null).checksSecondFactor).toBe(false);
+    expect(authProviderSaveBody(oauth()).checksSecondFactor).toBe(false);
+    expect(authProviderSaveBody(saml({ checksSecondFactor: true })).checksSecondFactor).toBe(true);
   });
 });
 

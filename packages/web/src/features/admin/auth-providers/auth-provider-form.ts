@@ -37,6 +37,8 @@ export interface AuthProviderFormValues {
   userInfoLastnameField: string;
   logoutUrl: string;
   profilePageUrl: string;
+  /** The provider asks for a second factor itself, so Perch does not ask for the account's own again. */
+  checksSecondFactor: boolean;
 }
 
 export type FormField = keyof AuthProviderFormValues;
@@ -64,6 +66,7 @@ export function authProviderFormValues(provider: AuthProvider | null): AuthProvi
       userInfoLastnameField: 'family_name',
       logoutUrl: '',
       profilePageUrl: '',
+      checksSecondFactor: false,
     };
   return {
     name: provider.name,
@@ -83,6 +86,7 @@ export function authProviderFormValues(provider: AuthProvider | null): AuthProvi
     userInfoLastnameField: provider.userInfoLastnameField,
     logoutUrl: provider.logoutUrl,
     profilePageUrl: provider.profilePageUrl,
+    checksSecondFactor: provider.checksSecondFactor,
   };
 }
 
@@ -114,6 +118,7 @@ export function authProviderSaveBody(values: AuthProviderFormValues): AuthProvid
     userInfoLastnameField: values.userInfoLastnameField.trim(),
     logoutUrl: values.logoutUrl.trim(),
     profilePageUrl: values.profilePageUrl.trim(),
+    checksSecondFactor: values.checksSecondFactor,
   };
 }
 

@@ -39,6 +39,7 @@ function provider(over: Partial<AuthProvider> = {}): AuthProvider {
     idpCertificate: '',
     redirectUri: `https://perch.example.com/auth/${id}/callback`,
     samlMetadataUrl: '',
+    checksSecondFactor: false,
     ...over,
   };
 }
@@ -156,6 +157,7 @@ describe('a sign-in provider', { timeout: 20_000 }, () => {
       userInfoLastnameField: 'family_name',
       logoutUrl: '',
       profilePageUrl: 'https://myaccount.google.com/',
+      checksSecondFactor: false,
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Google' })).toBeTruthy();
     expect((textbox('Redirect URI') as HTMLInputElement).value).toBe('https://perch.example.com/auth/new-id/callback');
@@ -217,6 +219,37 @@ describe('a sign-in provider', { timeout: 20_000 }, () => {
       name: 'Fresh',
       clientSecret: '',
     });
+  });
+
+  it('lets the admin say the provider checks two factors itself, and says what that changes', async () => {
+    const server = admin({
+      'GET /auth-provider/p1': () => json(provider()),
+      'PUT /auth-provider/p1': () => noContent(),
+    });
+    renderApp('/admin/auth-providers/p1', server);
+    const trust = (await screen.findByRole('switch', {
+      name: /The provider checks two factors itself/,
+    })) as HTMLInputElement;
+    expect(trust.checked).toBe(false);
+    expect(screen.getByText(/Off: people who set up an authenticator app or a passkey in Perch give it/)).toBeTruthy();
+    expect(screen.getByText(/On: Perch trusts the provider's own second step and does not ask again/)).toBeTruthy();
+    fireEvent.click(trust);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(server.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ checksSecondFactor: true });
+  });
+
+  it('shows the switch on for a provider that checks two factors itself, fixed when the server configuration made it', async () => {
+    renderApp(
+      '/admin/auth-providers/p1',
+      admin({ 'GET /auth-provider/p1': () => json(provider({ checksSecondFactor: true, readOnly: true })) }),
+    );
+    const trust = (await screen.findByRole('switch', {
+      name: /The provider checks two factors itself/,
+    })) as HTMLInputElement;
+    expect(trust.checked).toBe(true);
+    // The whole form of a provider from the server's configuration is disabled.
+    expect(trust.matches(':disabled')).toBe(true);
   });
 
   it('holds back the test while the form has unsaved changes', async () => {

@@ -10,7 +10,7 @@ import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import type { Message } from '../../../i18n';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { adminKeys } from '../api/query-keys';
-import { generateSecret, SECRET_MIN_LENGTH } from './wiki-settings';
+import { generateSecret, SECRET_MIN_BYTES } from './wiki-settings';
 
 /** Removes the stored secret at once (after a confirmation): sign-ins from the wiki stop. */
 function useRemoveSecret() {
@@ -75,7 +75,7 @@ export function WikiSecretField({ secretSet, value, onChange, problem }: WikiSec
       </Group>
       <PasswordInput
         label={secretSet ? t('wikiSecretNewLabel') : t('wikiSecretLabel')}
-        description={secretSet ? t('wikiSecretHintSet') : t('wikiSecretHint', { count: SECRET_MIN_LENGTH })}
+        description={secretSet ? t('wikiSecretHintSet') : t('wikiSecretHint', { count: SECRET_MIN_BYTES })}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         value={value}
         onChange={(e) => {

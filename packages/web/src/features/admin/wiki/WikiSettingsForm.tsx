@@ -23,7 +23,10 @@ import { WikiSecretField } from './WikiSecretField';
 const refusesOrigins = (error: unknown) =>
   error instanceof ApiError && error.status === 400 && error.message.includes('confluence_frame_origins');
 
-/** The team wiki's settings: shared secret, anonymous visitors, the sites that may frame Perch. */
+/**
+ * The team wiki's settings: shared secret, anonymous visitors, wiki users on other domains, the
+ * sites that may frame Perch.
+ */
 export function WikiSettingsForm({ stored }: { stored: WikiStored }) {
   const { t } = useTranslation();
   const errorMessage = useApiErrorMessage();
@@ -46,9 +49,9 @@ export function WikiSettingsForm({ stored }: { stored: WikiStored }) {
     save.mutate(changes, {
       onSuccess: () => {
         setValues((v) => ({
+          ...v,
           secret: '',
           origins: (normalOrigins(v.origins) ?? '').split(' ').filter(Boolean).join('\n'),
-          anonymous: v.anonymous,
         }));
         notifications.show({ color: 'teal', message: t('wikiSettingsSaved') });
       },
@@ -85,6 +88,12 @@ export function WikiSettingsForm({ stored }: { stored: WikiStored }) {
             onChange={(e) => set({ anonymous: e.currentTarget.checked })}
             label={t('wikiAnonymousLabel')}
             description={t('wikiAnonymousHint')}
+          />
+          <Switch
+            checked={values.mapForeignDomains}
+            onChange={(e) => set({ mapForeignDomains: e.currentTarget.checked })}
+            label={t('wikiMapForeignDomainsLabel')}
+            description={t('wikiMapForeignDomainsHint')}
           />
         </SettingsSection>
         <SettingsSection id="wiki-frame" title={t('wikiFrameSection')} intro={t('wikiFrameSectionIntro')}>

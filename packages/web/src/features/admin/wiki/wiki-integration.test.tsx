@@ -8,6 +8,7 @@ function wikiServer(onPut: (body: unknown) => Response = () => new Response(null
   let stored: Record<string, string> = {
     confluence_server_shared_secret: '',
     confluence_anonymous: '0',
+    confluence_map_foreign_domains: '0',
     confluence_frame_origins: '',
   };
   return fakeServer({
@@ -110,7 +111,9 @@ describe('team wiki integration screen', { timeout: 20_000 }, () => {
     const server = wikiServer();
     renderApp('/admin/settings/wiki', server);
     // Set one first.
-    fireEvent.change(await screen.findByLabelText(/^Shared secret/), { target: { value: 'a-secret-long-enough' } });
+    fireEvent.change(await screen.findByLabelText(/^Shared secret/), {
+      target: { value: 'a-secret-long-enough-for-the-wiki-0123' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Remove secret' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Remove the shared secret?' }));
@@ -124,11 +127,49 @@ describe('team wiki integration screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('No shared secret yet: nobody can sign in from the wiki.')).toBeTruthy();
   });
 
-  it('refuses a secret too short to be safe', async () => {
+  it('refuses a secret of fewer than 32 bytes, counting letters beyond ASCII as the bytes they take', async () => {
     storeSession();
-    renderApp('/admin/settings/wiki', wikiServer());
-    fireEvent.change(await screen.findByLabelText(/^Shared secret/), { target: { value: 'short' } });
-    expect((await screen.findByRole('alert')).textContent).toBe('Use at least 16 characters.');
-    expect((screen.getByRole('button', { name: 'Save settings' }) as HTMLButtonElement).disabled).toBe(true);
+    const server = wikiServer();
+    renderApp('/admin/settings/wiki', server);
+    expect(
+      await screen.findByText(/Use at least 32 bytes \(plain letters and digits are one byte each\); Generate/),
+    ).toBeTruthy();
+    const secret = screen.getByLabelText(/^Shared secret/);
+    fireEvent.change(secret, { target: { value: 'x'.repeat(31) } });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Use at least 32 bytes (plain letters and digits are one byte each).',
+    );
+    const save = screen.getByRole('button', { name: 'Save settings' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    // Sixteen two-byte letters are enough.
+    fireEvent.change(secret, { target: { value: 'ß'.repeat(16) } });
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
+    await waitFor(() => expect(puts(server)).toHaveLength(1));
+    expect(puts(server)[0]?.body).toEqual([{ name: 'confluence_server_shared_secret', value: 'ß'.repeat(16) }]);
+  });
+
+  it('lets wiki users of other domains in only when the admin says so, explaining both ways', async () => {
+    storeSession();
+    const server = wikiServer();
+    renderApp('/admin/settings/wiki', server);
+    const mapping = (await screen.findByRole('switch', {
+      name: /^Let in wiki users from other domains/,
+    })) as HTMLInputElement;
+    expect(mapping.checked).toBe(false);
+    expect(
+      screen.getByText(/Off: wiki users whose address is on a domain your organisation has not verified are refused/),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/On: the part of their address before the @ is used on your organisation's domain/),
+    ).toBeTruthy();
+    fireEvent.click(mapping);
+    expect(screen.getByText('Unsaved changes: 1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(puts(server)).toHaveLength(1));
+    expect(puts(server)[0]?.body).toEqual([{ name: 'confluence_map_foreign_domains', value: '1' }]);
+    expect(await screen.findByText('All changes are saved.')).toBeTruthy();
+    expect(mapping.checked).toBe(true);
   });
 });

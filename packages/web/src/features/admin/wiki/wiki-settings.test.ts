@@ -4,6 +4,7 @@ import {
   initialWikiValues,
   normalOrigins,
   originsProblem,
+  secretBytes,
   secretProblem,
   wikiChanges,
   wikiSignInAddress,
@@ -14,6 +15,7 @@ const stored = wikiStored([
   { name: 'confluence_server_shared_secret', value: '1' },
   { name: 'confluence_frame_origins', value: 'https://wiki.example.com https://docs.example.com:8443' },
   { name: 'confluence_anonymous', value: '0' },
+  { name: 'confluence_map_foreign_domains', value: '1' },
 ]);
 
 describe('team wiki settings', () => {
@@ -22,8 +24,9 @@ describe('team wiki settings', () => {
       secretSet: true,
       origins: 'https://wiki.example.com\nhttps://docs.example.com:8443',
       anonymous: false,
+      mapForeignDomains: true,
     });
-    expect(wikiStored([])).toEqual({ secretSet: false, origins: '', anonymous: false });
+    expect(wikiStored([])).toEqual({ secretSet: false, origins: '', anonymous: false, mapForeignDomains: false });
   });
 
   it('sends only what changed, origins in their normal form', () => {
@@ -35,13 +38,19 @@ describe('team wiki settings', () => {
     ).toEqual([]);
     expect(
       wikiChanges(
-        { secret: 'a-new-secret-of-some-length', origins: 'https://wiki.example.com', anonymous: true },
+        {
+          secret: 'a-new-secret-of-some-length',
+          origins: 'https://wiki.example.com',
+          anonymous: true,
+          mapForeignDomains: false,
+        },
         stored,
       ),
     ).toEqual([
       { name: 'confluence_server_shared_secret', value: 'a-new-secret-of-some-length' },
       { name: 'confluence_frame_origins', value: 'https://wiki.example.com' },
       { name: 'confluence_anonymous', value: '1' },
+      { name: 'confluence_map_foreign_domains', value: '0' },
     ]);
     expect(wikiChanges({ ...values, origins: '' }, stored)).toEqual([{ name: 'confluence_frame_origins', value: '' }]);
   });
@@ -67,12 +76,22 @@ describe('team wiki settings', () => {
     expect(normalOrigins('https://wiki.example.com/path')).toBeNull();
   });
 
-  it('wants a secret long enough, or none (keep the stored one)', () => {
+  it('wants a secret of at least 32 bytes, or none (keep the stored one)', () => {
     expect(secretProblem('')).toBeNull();
-    expect(secretProblem('short')).toEqual({ key: 'wikiSecretTooShort', values: { count: 16 } });
-    expect(secretProblem('has spaces in the middle')?.key).toBe('wikiSecretSpaces');
+    expect(secretProblem('short')).toEqual({ key: 'wikiSecretTooShort', values: { count: 32 } });
+    expect(secretProblem('x'.repeat(31))).toEqual({ key: 'wikiSecretTooShort', values: { count: 32 } });
+    expect(secretProblem('x'.repeat(32))).toBeNull();
+    expect(secretProblem('has spaces in the middle and is long enough')?.key).toBe('wikiSecretSpaces');
     expect(secretProblem('x'.repeat(257))).toEqual({ key: 'wikiSecretTooLong', values: { count: 256 } });
-    expect(secretProblem('x'.repeat(16))).toBeNull();
+  });
+
+  it('counts the secret in bytes of UTF-8, as the wiki signs with it', () => {
+    // 16 characters of two bytes each are 32 bytes; 31 characters of one byte are too few.
+    expect(secretBytes('é'.repeat(16))).toBe(32);
+    expect(secretProblem('é'.repeat(16))).toBeNull();
+    expect(secretProblem('é'.repeat(15) + 'x')).toEqual({ key: 'wikiSecretTooShort', values: { count: 32 } });
+    expect(secretBytes('🔑'.repeat(8))).toBe(32);
+    expect(secretProblem('🔑'.repeat(8))).toBeNull();
   });
 
   it('generates strong URL-safe secrets', () => {

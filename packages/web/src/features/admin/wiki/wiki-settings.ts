@@ -1,9 +1,12 @@
 import type { Setting } from '@perch/contract';
-import { parseOrigins, SETTINGS } from '@perch/contract/values';
+import { parseOrigins, SETTINGS, WIKI_SECRET_MIN_BYTES } from '@perch/contract/values';
 import type { Message } from '../../../i18n';
 
-/** A secret shorter than this is too easy to guess for signing the wiki's tokens. */
-export const SECRET_MIN_LENGTH = 16;
+/**
+ * A secret shorter than this, in bytes (UTF-8, as the wiki signs with it), is too easy to guess
+ * for signing the wiki's tokens; the server refuses to save it and to sign anyone in with it.
+ */
+export const SECRET_MIN_BYTES = WIKI_SECRET_MIN_BYTES;
 const SECRET_MAX_LENGTH = SETTINGS.confluence_server_shared_secret.maxLength ?? 256;
 const ORIGINS_MAX_LENGTH = SETTINGS.confluence_frame_origins.maxLength ?? 2048;
 
@@ -14,13 +17,16 @@ export interface WikiValues {
   /** The allowed frame origins, one per line. */
   origins: string;
   anonymous: boolean;
+  /** Wiki users on a domain the organisation has not verified sign in with their local part on its domain. */
+  mapForeignDomains: boolean;
 }
 
-/** What is stored: whether a secret is set, the origins one per line, the anonymous switch. */
+/** What is stored: whether a secret is set, the origins one per line, the two switches. */
 export interface WikiStored {
   secretSet: boolean;
   origins: string;
   anonymous: boolean;
+  mapForeignDomains: boolean;
 }
 
 /** Reads the organisation's settings (`GET /setting/`; a set secret reads "1"). */
@@ -30,12 +36,21 @@ export function wikiStored(list: readonly Setting[]): WikiStored {
     secretSet: value('confluence_server_shared_secret') !== '',
     origins: value('confluence_frame_origins').split(/\s+/).filter(Boolean).join('\n'),
     anonymous: value('confluence_anonymous') === '1',
+    mapForeignDomains: value('confluence_map_foreign_domains') === '1',
   };
 }
 
 export function initialWikiValues(stored: WikiStored): WikiValues {
-  return { secret: '', origins: stored.origins, anonymous: stored.anonymous };
+  return {
+    secret: '',
+    origins: stored.origins,
+    anonymous: stored.anonymous,
+    mapForeignDomains: stored.mapForeignDomains,
+  };
 }
+
+/** The secret's length as the wiki's signature counts it: bytes of UTF-8 (an "é" is two). */
+export const secretBytes = (secret: string): number => new TextEncoder().encode(secret).length;
 
 const entriesOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
@@ -61,7 +76,7 @@ export function originsProblem(text: string): Message | null {
 export function secretProblem(secret: string): Message | null {
   if (secret === '') return null;
   if (/\s/.test(secret)) return { key: 'wikiSecretSpaces' };
-  if (secret.length < SECRET_MIN_LENGTH) return { key: 'wikiSecretTooShort', values: { count: SECRET_MIN_LENGTH } };
+  if (secretBytes(secret) < SECRET_MIN_BYTES) return { key: 'wikiSecretTooShort', values: { count: SECRET_MIN_BYTES } };
   if (secret.length > SECRET_MAX_LENGTH) return { key: 'wikiSecretTooLong', values: { count: SECRET_MAX_LENGTH } };
   return null;
 }
@@ -74,6 +89,8 @@ export function wikiChanges(values: WikiValues, stored: WikiStored): Setting[] {
   if (origins !== normalOrigins(stored.origins)) changes.push({ name: 'confluence_frame_origins', value: origins });
   if (values.anonymous !== stored.anonymous)
     changes.push({ name: 'confluence_anonymous', value: values.anonymous ? '1' : '0' });
+  if (values.mapForeignDomains !== stored.mapForeignDomains)
+    changes.push({ name: 'confluence_map_foreign_domains', value: values.mapForeignDomains ? '1' : '0' });
   return changes;
 }
 

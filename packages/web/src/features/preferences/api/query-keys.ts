@@ -6,4 +6,6 @@ export const preferenceKeys = {
   caldav: ['preference', 'caldav'] as const,
   /** The personal calendar feed's address. */
   calendarFeed: ['preference', 'calendar-feed'] as const,
+  /** The sign-in providers of the organisation, which an account may link itself to. */
+  providers: (organizationId: string) => ['auth-provider', 'org', organizationId] as const,
 };

@@ -22,6 +22,7 @@ import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { AccountMergeSection } from '../../../shared/account-merge/AccountMergeSection';
 import { useInstantFormat } from '../../../shared/time/use-instant-format';
 import { useChangePassword, useRevokeSession, useSessions } from '../api/account-queries';
+import { CompanySignInSection } from '../security/CompanySignInSection';
 import { PasskeySection } from '../security/PasskeySection';
 import { TotpSection } from '../security/TotpSection';
 
@@ -154,7 +155,8 @@ function SessionList() {
 /**
  * Password and second factors (authenticator app, passkeys) for password users, and the sessions
  * signed in to this account. A sign-in provider's accounts get these from the provider. The team
- * wiki's account merge is here too: asking (the wiki's account) and answering (a regular one).
+ * wiki's account merge is here too: asking (the wiki's account) and answering (a regular one), and
+ * the organisation's sign-in providers, to link the account to one.
  */
 export function SecurityTab() {
   const { user } = useSignedInSession();
@@ -162,7 +164,9 @@ export function SecurityTab() {
   return (
     <Stack gap="xl">
       <AccountMergeSection user={user} />
-      {passwordUser && (
+      <CompanySignInSection />
+      {/* An account linked to a provider keeps its password, but it no longer signs in with it. */}
+      {passwordUser && !user.signInProviderId && (
         <Paper withBorder p="md" radius="md">
           <ChangePassword />
         </Paper>

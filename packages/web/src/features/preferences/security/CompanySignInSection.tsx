@@ -1,0 +1,124 @@
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconBuildingSkyscraper, IconCircleCheck, IconLink } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useSignedInSession } from '../../../app/session/session-context';
+import { useApiErrorMessage } from '../../../app/use-api-error-message';
+import { useOrganisationProviders } from '../api/provider-link-queries';
+import { LinkProviderModal, type ProviderStub } from './LinkProviderModal';
+
+/** The query parameter the server's link sign-in comes back with: the provider now linked. */
+const LINKED_PARAM = 'linked';
+
+/** The provider the account just came back linked to (`?linked=<id>`), read once and then taken off the address. */
+function useJustLinked(): string | null {
+  const [params, setParams] = useSearchParams();
+  const [linked] = useState(() => params.get(LINKED_PARAM));
+  useEffect(() => {
+    if (!linked) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(LINKED_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [linked, setParams]);
+  return linked;
+}
+
+/**
+ * Company sign-in: the organisation's sign-in providers. An account bound to one is told which; any
+ * other account may link itself to one (after a confirmation, at the provider), and then signs in
+ * there only. Nothing shows when the organisation has no providers, nor for super admins, whom
+ * providers never sign in.
+ */
+export function CompanySignInSection() {
+  const { t } = useTranslation();
+  const errorMessage = useApiErrorMessage();
+  const { user } = useSignedInSession();
+  const providers = useOrganisationProviders(user.organizationId, !user.superAdmin);
+  const justLinked = useJustLinked();
+  const [showLinked, setShowLinked] = useState(true);
+  const [choice, setChoice] = useState<ProviderStub | null>(null);
+
+  if (user.superAdmin || providers.isPending) return null;
+  const list = providers.data ?? [];
+  if (!providers.isError && list.length === 0) return null;
+  const nameOf = (id: string) => list.find((p) => p.id === id)?.name;
+  const bound = user.signInProviderId !== '';
+  const boundName = bound ? nameOf(user.signInProviderId) : undefined;
+  const linkedName = justLinked ? nameOf(justLinked) : undefined;
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="company-sign-in-heading">
+      <Stack gap="sm">
+        <Group gap="xs" wrap="nowrap">
+          <IconBuildingSkyscraper size={20} aria-hidden />
+          <Title order={2} fz="h4" id="company-sign-in-heading">
+            {t('companySignInTitle')}
+          </Title>
+        </Group>
+        {justLinked && showLinked && (
+          <Alert
+            role="status"
+            color="teal"
+            variant="light"
+            icon={<IconCircleCheck size={18} aria-hidden />}
+            withCloseButton
+            closeButtonLabel={t('close')}
+            onClose={() => setShowLinked(false)}
+          >
+            {linkedName ? t('providerLinked', { provider: linkedName }) : t('providerLinkedUnnamed')}
+          </Alert>
+        )}
+        {providers.isError ? (
+          <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
+            <Stack gap="xs" align="flex-start">
+              <Text fz="sm">{errorMessage(providers.error)}</Text>
+              <Button size="compact-sm" variant="default" onClick={() => void providers.refetch()}>
+                {t('tryAgain')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : bound ? (
+          <Text fz="sm">
+            {boundName ? t('companySignInBound', { provider: boundName }) : t('companySignInBoundUnnamed')}
+          </Text>
+        ) : (
+          <>
+            <Text fz="sm" c="dimmed">
+              {t('companySignInIntro')}
+            </Text>
+            <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+              {list.map((provider) => (
+                <Group key={provider.id} component="li" justify="space-between" gap="sm" wrap="wrap">
+                  <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                    {provider.name}
+                  </Text>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    leftSection={<IconLink size={16} aria-hidden />}
+                    onClick={() => setChoice(provider)}
+                    aria-label={t('providerLinkTo', { provider: provider.name })}
+                  >
+                    {t('providerLink')}
+                  </Button>
+                </Group>
+              ))}
+            </Stack>
+          </>
+        )}
+      </Stack>
+      <LinkProviderModal
+        provider={choice}
+        email={user.email}
+        hasPassword={user.requirePassword}
+        onClose={() => setChoice(null)}
+      />
+    </Paper>
+  );
+}

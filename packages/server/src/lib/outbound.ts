@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupAddress } from 'node:dns';
 import net, { type LookupFunction } from 'node:net';
-import { Transform, type Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { isPublicAddress, OutboundAllowList } from './outbound-addresses.js';
 
@@ -151,12 +151,25 @@ function sizeLimit(max: number, hostname: string): Transform {
   });
 }
 
-function decoded(res: http.IncomingMessage): Readable {
+function decoderFor(res: http.IncomingMessage): Transform | undefined {
   const encoding = (res.headers['content-encoding'] ?? '').toLowerCase().trim();
-  if (encoding === 'gzip' || encoding === 'x-gzip') return res.pipe(zlib.createGunzip());
-  if (encoding === 'deflate') return res.pipe(zlib.createInflate());
-  if (encoding === 'br') return res.pipe(zlib.createBrotliDecompress());
-  return res;
+  if (encoding === 'gzip' || encoding === 'x-gzip') return zlib.createGunzip();
+  if (encoding === 'deflate') return zlib.createInflate();
+  if (encoding === 'br') return zlib.createBrotliDecompress();
+  return undefined;
+}
+
+/**
+ * The answer's body, decoded and capped. A failure anywhere along the way (connection, bad
+ * compression, too large) ends the last stream with that error, which the reader sees; it never
+ * escapes as an unhandled stream error when nobody reads the body.
+ */
+function limitedBody(res: http.IncomingMessage, maxBytes: number, hostname: string): Readable {
+  const limited = sizeLimit(maxBytes, hostname);
+  const decoder = decoderFor(res);
+  pipeline(decoder ? [res, decoder, limited] : [res, limited], () => {});
+  limited.on('error', () => {});
+  return limited;
 }
 
 /**
@@ -263,9 +276,7 @@ export function createOutbound(options: OutboundPolicyOptions): Outbound {
         let stream: ReadableStream | null = null;
         if (empty) res.resume();
         else {
-          const limited = decoded(res).pipe(sizeLimit(maxBytes, hostname));
-          res.on('error', (e) => limited.destroy(e));
-          stream = webStream(limited);
+          stream = webStream(limitedBody(res, maxBytes, hostname));
         }
         responseHeaders.delete('content-encoding');
         responseHeaders.delete('content-length');

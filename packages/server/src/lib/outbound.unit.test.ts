@@ -187,6 +187,17 @@ describe('outbound requests', () => {
     expect(await gz.json()).toEqual({ compressed: true });
   });
 
+  it('lets an oversized answer that nobody reads fail quietly, not as an unhandled error', async () => {
+    const out = policy();
+    const unread = await out.fetch(`${outside.url}/big`, undefined, { owner: 'a', maxBytes: 1024 });
+    expect(unread.status).toBe(200);
+    // Let the whole answer arrive; a stream error without a listener would fail this run.
+    await new Promise((r) => setTimeout(r, 200));
+    const later = await out.fetch(`${outside.url}/big`, undefined, { owner: 'a', maxBytes: 1024 });
+    await new Promise((r) => setTimeout(r, 200));
+    await expect(later.text()).rejects.toThrow(/larger than 1024 bytes/);
+  });
+
   it('is a fetch for libraries that take one', async () => {
     const f = policy().fetchFor('lib');
     const res = await f(new URL(`${outside.url}/via-url`), { method: 'DELETE' });

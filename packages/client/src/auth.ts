@@ -55,7 +55,7 @@ function isPasskeyRequired(body: unknown): body is PasskeyRequired {
 /**
  * The second factor a refused `POST /auth/login` asks for, or null when the refusal was something
  * else. The server answers 401 without an application code for both: with the passkey challenge
- * as JSON, or without it when a TOTP code is needed (reference §1.3 rows 8 and 9).
+ * as JSON, or without it when a TOTP code is needed.
  */
 export function secondFactorRequest(error: unknown): SecondFactorRequest | null {
   if (!(error instanceof ApiError) || error.status !== 401 || error.appCode !== 0 || error.temporary) return null;

@@ -1,5 +1,5 @@
 /**
- * The sign-in audit log's vocabulary (reference §1.1 "Auth event log"): how someone signed in
+ * The sign-in audit log's vocabulary: how someone signed in
  * and why an attempt failed. Zod-free, so the web app can name and translate every value.
  */
 

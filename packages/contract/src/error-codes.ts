@@ -1,4 +1,4 @@
-/** Numeric application error codes sent in the `X-Error-Code` header (reference §3.1). */
+/** Numeric application error codes sent in the `X-Error-Code` header (the numbers Seatsurfing clients know). */
 export const ErrorCode = {
   BookingSlotConflict: 1001,
   BookingLocationMaxConcurrent: 1002,

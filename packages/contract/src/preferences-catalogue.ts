@@ -21,7 +21,7 @@ export interface PreferenceDefinition {
 /** What a read shows for a secret preference that has a value. */
 export const SECRET_PREFERENCE_MASK = '********';
 
-/** User preferences (reference §5.2). */
+/** User preferences, with their checks and defaults. */
 export const PREFERENCES = {
   enter_time: { check: 'int', default: '1', oneOf: [1, 2, 3] },
   workday_start: { check: 'time', default: '09:00' },

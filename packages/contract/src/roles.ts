@@ -1,4 +1,4 @@
-/** Numeric user roles (SPEC §6). Checks are thresholds: a higher role inherits the lower ones. */
+/** Numeric user roles. Checks are thresholds: a higher role inherits the lower ones. */
 export const Role = {
   User: 0,
   SpaceAdmin: 10,

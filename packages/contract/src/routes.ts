@@ -2,7 +2,8 @@
  * Every route of the API: method, path and success status, grouped by resource. Zod-free,
  * so the web app can call routes without loading the schemas; the schemas of each route
  * live in `api/` under the same group and name. Path parameters use the `:name` form;
- * `path()` fills them in. List and create routes end in `/`, item routes do not (reference §0).
+ * `path()` fills them in. List and create routes end in `/`, item routes do not: the trailing
+ * slash is part of the wire contract Seatsurfing clients rely on.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -40,7 +40,7 @@ const feature: SettingDefinition = { type: 'bool', default: '1', read: 'public',
 /** A feature this version does not have: clients (the Seatsurfing web UI too) hide it. */
 const featureOff: SettingDefinition = { ...feature, default: '0' };
 
-/** Organisation settings (reference §5.1), with their types, ranges and defaults. */
+/** Organisation settings, with their types, ranges and defaults. */
 export const SETTINGS = {
   allow_any_user: bool('1', 'admin'),
   confluence_server_shared_secret: {

@@ -1,4 +1,4 @@
-/** Input-format rules shared by server validation and client forms (reference §4.9). */
+/** Input-format rules shared by server validation and client forms. */
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;

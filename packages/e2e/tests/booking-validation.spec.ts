@@ -22,7 +22,7 @@ async function expectHint(page: Page, area: TestArea, enter: string, leave: stri
   await expect(hint(page)).toContainText(message);
 }
 
-test.describe('booking rules the page explains (SPEC §5)', () => {
+test.describe('booking rules the page explains', () => {
   test('area, past, order, advance and duration are checked before any booking call', async ({ page }) => {
     const admin = await adminClient();
     const area = await createArea(admin, ['Desk V1']);

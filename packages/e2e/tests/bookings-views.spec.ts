@@ -18,9 +18,9 @@ import { typeDate } from './support/date-field';
 import { expectSignedInLayout, signInThroughUi } from './support/sign-in';
 
 /**
- * My bookings as a week (issue 15, item 12) and Administration › Bookings (item 13): the week
- * places bookings by day and time and acts on them; the admin list filters, pages and cancels
- * anyone's booking with a reason that reaches the person by mail.
+ * My bookings as a week and Administration › Bookings: the week places bookings by day and time
+ * and acts on them; the admin list filters, pages and cancels anyone's booking with a reason that
+ * reaches the person by mail.
  */
 
 const DESKTOP = { width: 1280, height: 800 };

@@ -16,9 +16,9 @@ import {
 import { ADMIN, signInThroughUi } from './support/sign-in';
 
 /**
- * Issue 15, second pass over what a new user tripped over: dates and times in the user's formats
- * (defect 3), plurals (4), password messages (5), named close buttons (6), the preferences save
- * bar at phone width (7) and the first admin's name (peers 15).
+ * What a new user tripped over: dates and times in the user's formats, plurals, password
+ * messages, named close buttons, the preferences save bar at phone width and the first admin's
+ * name.
  *
  * `PERCH_SHOTS=1` also saves screenshots of the screens in English, German and Hebrew at both
  * widths to /tmp/polish/.
@@ -85,7 +85,7 @@ async function columnTexts(table: Locator, column: number): Promise<string[]> {
   return (await table.locator(`tbody tr td:nth-child(${column})`).allInnerTexts()).map((t) => t.trim());
 }
 
-test.describe('dates and times follow the user (defect 3)', () => {
+test.describe('dates and times follow the user', () => {
   test('sessions, users › last activity, statistics and the audit tables use the 24-hour clock and ISO dates', async ({
     page,
   }) => {
@@ -158,7 +158,7 @@ test.describe('dates and times follow the user (defect 3)', () => {
   });
 });
 
-test.describe('a number meets its noun in the right form (defect 4)', () => {
+test.describe('a number meets its noun in the right form', () => {
   test('a one-hour limit reads “1 hour”, one day “1 day”, in the search hint and the preferences', async ({ page }) => {
     const admin = await adminClient();
     const area = await createArea(admin, ['Desk P1']);
@@ -219,7 +219,7 @@ async function reachForcedChange(page: Page, person: { email: string; password: 
   await page.locator('button[type=submit]').click();
 }
 
-test.describe('password messages say what is wrong, once (defect 5)', () => {
+test.describe('password messages say what is wrong, once', () => {
   test('the forced change refuses the current password with its own message', async ({ page }) => {
     const admin = await adminClient();
     const person = await personWithPendingPassword(admin);
@@ -274,7 +274,7 @@ test.describe('password messages say what is wrong, once (defect 5)', () => {
   });
 });
 
-test.describe('every dialog close button has a name (defect 6)', () => {
+test.describe('every dialog close button has a name', () => {
   test('confirmations, dialogs and notifications can be closed by a button named Close', async ({ page }) => {
     const admin = await adminClient();
     const person = await createPerson(admin, 0, 'Closable');
@@ -354,7 +354,7 @@ function centreIsField(field: Locator): Promise<boolean> {
   });
 }
 
-test.describe('the preferences save bar covers nothing at phone width (defect 7)', () => {
+test.describe('the preferences save bar covers nothing at phone width', () => {
   test('the last field of every tab, focused or scrolled to, shows above the bar', async ({ page }) => {
     const admin = await adminClient();
     const user: TestUser = await createPerson(admin, 0, 'Phone prefs');
@@ -391,7 +391,7 @@ test.describe('the preferences save bar covers nothing at phone width (defect 7)
   });
 });
 
-test.describe('the first admin has a name (peers 15)', () => {
+test.describe('the first admin has a name', () => {
   test('is called “Administrator” unless INIT_ADMIN_FIRSTNAME says otherwise', async ({ page }) => {
     await signInThroughUi(page, ADMIN.email, ADMIN.password);
     await expect(page.getByRole('button', { name: 'Account menu of Administrator' })).toBeVisible();

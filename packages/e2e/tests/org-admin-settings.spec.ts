@@ -14,7 +14,7 @@ function dayFromToday(days: number): string {
   );
 }
 
-test('an admin lowers the days in advance on the settings screen; a booking beyond them is refused (SPEC §5)', async ({
+test('an admin lowers the days in advance on the settings screen; a booking beyond them is refused', async ({
   page,
   browser,
 }) => {

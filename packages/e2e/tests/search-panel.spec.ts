@@ -17,9 +17,9 @@ import {
 } from './support/booking-helpers';
 
 /**
- * The space panel of the search page (issue 15: defect 1, peers 10 and 13, defects 6 and 7): one
- * side sheet to read a space and book it, that tells the truth about the bookings in the chosen
- * time and lets their owners (and space admins) cancel and move them.
+ * The space panel of the search page: one side sheet to read a space and book it, that tells the
+ * truth about the bookings in the chosen time and lets their owners (and space admins) cancel and
+ * move them.
  */
 
 const WIDE = { width: 1280, height: 800 };

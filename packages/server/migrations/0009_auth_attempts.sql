@@ -1,4 +1,4 @@
--- The sign-in audit log (reference §1.1 "Auth event log"): every sign-in outcome of an
+-- The sign-in audit log: every sign-in outcome of an
 -- organisation, who tried, how, from where and why it failed. Organisation admins read it
 -- (GET /auth-attempt/); rows older than AUTH_EVENT_RETENTION_DAYS are purged by a job.
 CREATE TABLE auth_attempts (

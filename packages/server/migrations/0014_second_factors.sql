@@ -1,5 +1,5 @@
--- Second factors of password accounts (reference §1.3, §2.5, §7.1): passkeys, TOTP recovery
--- codes (a Perch addition) and what keeps a TOTP code single-use across server processes.
+-- Second factors of password accounts: passkeys, TOTP recovery codes (a Perch addition) and
+-- what keeps a TOTP code single-use across server processes.
 
 -- Passkeys (WebAuthn credentials). The credential id, public key and AAGUID are encrypted with
 -- CRYPT_KEY like every secret at rest; the SHA-256 of the credential id (hex of the base64url
@@ -35,5 +35,6 @@ CREATE TABLE totp_recovery_codes (
 
 -- The TOTP time step (unix time / 30) of the last code a user signed in with. A code is accepted
 -- only for a later step, set with a conditional UPDATE: a code cannot be replayed within its
--- 90 seconds of validity, whichever server process sees it (reference §14 #21).
+-- 90 seconds of validity, whichever server process sees it (the counter is shared, not kept in
+-- one process's memory).
 ALTER TABLE users ADD COLUMN totp_last_step integer;

@@ -1,4 +1,4 @@
--- API tokens of service accounts (reference §2.5, §13): besides the token's SHA-256
+-- API tokens of service accounts: besides the token's SHA-256
 -- (users.api_token_hash, 0001), when it was made and when it was last used, so that an admin can
 -- tell a forgotten token from one a script still relies on. Both are null while there is no token.
 ALTER TABLE users

@@ -1,5 +1,5 @@
--- Calendars (reference §10, §2.8–2.9): CalDAV sync through a queue, the sequence number of a
--- booking's calendar event, and each user's personal calendar feed.
+-- Calendars: CalDAV sync through a queue, the sequence number of a booking's calendar event,
+-- and each user's personal calendar feed.
 
 -- Bumped whenever a booking's event changes (times, space, subject), so calendars that got an
 -- earlier copy (mail attachments, CalDAV, the feed) take the new one in its place (RFC 5545 SEQUENCE).

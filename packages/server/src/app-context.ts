@@ -8,8 +8,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps, AuthContext } from './context.js';
-import type { RegisteredRoute } from './http/contract-routes.js';
-import type { Metrics } from './http/metrics.js';
+import type { Metrics, RegisteredRoute } from './http/app-types.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

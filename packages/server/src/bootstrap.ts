@@ -2,10 +2,10 @@ import { Role } from '@perch/contract';
 import { sql } from 'kysely';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
-import { createSampleArea } from './features/locations/sample-data.js';
-import { insertOrganization } from './features/organizations/repo.js';
-import { insertDefaultPreferences, insertDefaultPreferencesForAll } from './features/preferences/repo.js';
-import { insertDefaultSettingsForAll } from './features/settings/repo.js';
+import { createSampleArea } from './organization/locations/index.js';
+import { insertOrganization } from './organization/organizations/index.js';
+import { insertDefaultPreferences, insertDefaultPreferencesForAll } from './identity/preferences/index.js';
+import { insertDefaultSettingsForAll } from './organization/settings/index.js';
 import { generatePassword, hashPassword } from './lib/password.js';
 
 const BOOTSTRAP_LOCK = 7_240_002;

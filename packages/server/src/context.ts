@@ -1,7 +1,6 @@
 import type { Config } from './config.js';
 import type { Db, PoolUsage, PreparedQuery } from './db/connection.js';
-import type { UserRow } from './db/schema.js';
-import type { BookingHook } from './features/bookings/write.js';
+import type { BookingRow, UserRow } from './db/schema.js';
 import type { DnsResolver } from './lib/dns.js';
 import type { Outbound } from './lib/outbound.js';
 import type { PasswordCheckQueue } from './lib/password-check-queue.js';
@@ -22,8 +21,10 @@ export interface AppDeps {
   secrets: SecretBox;
   installId: string;
   version: string;
-  /** Called in the transaction of every booking write (see features/bookings/write.ts). */
+  /** Called in the transaction of every booking write (booking/bookings/write.ts announces them). */
   bookingHooks: readonly BookingHook[];
+  /** Called in the transaction that changes someone's preferences (identity/preferences/service.ts). */
+  preferenceHooks: readonly PreferenceHook[];
   /** The DNS for domain verification and the reachability probe (`DNS_SERVER` or the system's). */
   dns: DnsResolver;
   /** Every URL fetched on someone's behalf goes through it (CalDAV, sign-in providers, the release feed). */
@@ -50,3 +51,45 @@ export interface AuthContext {
   user: UserRow;
   organization: { id: string; name: string; language: string; primaryDomain: string };
 }
+
+/*
+ * Booking hooks: what the booking write module (booking/bookings/write.ts) tells the features that
+ * act on booking changes (booking mails, calendar sync), inside the write's transaction. The types
+ * live here, beside `AppDeps.bookingHooks`, so that the transaction code and the dependencies need
+ * no booking feature.
+ */
+
+/** Why a booking went away. */
+export type RemovalReason = 'cancelled' | 'declined' | 'series-ended' | 'space-removed' | 'retention';
+
+/**
+ * One booking's change, or (after its occurrences' own changes) a series' as a whole, for
+ * hooks that tell people once per series rather than once per date.
+ */
+export type BookingChange =
+  | { kind: 'created'; booking: BookingRow }
+  | { kind: 'updated'; before: BookingRow; booking: BookingRow }
+  | { kind: 'approved'; booking: BookingRow }
+  /** The same booking, now another account's: an account merged into this one (no one is told by mail). */
+  | { kind: 'reassigned'; before: BookingRow; booking: BookingRow }
+  | {
+      kind: 'removed';
+      booking: BookingRow;
+      reason: RemovalReason;
+      /** Why it was cancelled, in the canceller's words, for the owner (cancellations only). */
+      note?: string;
+    }
+  | { kind: 'series-created'; seriesId: string; occurrences: BookingRow[] }
+  | { kind: 'series-ended'; seriesId: string; removed: BookingRow[] };
+
+/**
+ * Called for every booking change, in the transaction of the write (`tx.db`), with the person
+ * who made it (null for background jobs). A hook that throws undoes the write.
+ */
+export type BookingHook = (tx: AppDeps, change: BookingChange, actor: AuthContext | null) => Promise<void>;
+
+/**
+ * Called with the names of the preferences a person just changed, in the transaction of the change
+ * (`tx.db`). The calendar sync starts afresh when the calendar connection's preferences change.
+ */
+export type PreferenceHook = (tx: AppDeps, userId: string, changed: readonly string[]) => Promise<void>;

@@ -7,8 +7,8 @@ import type { Config } from './config.js';
 import { openPglite, openPostgres, type ConnectionErrorLog, type DatabaseHandle } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { sqlTracer } from './db/sql-trace.js';
-import { bookingMailHook } from './features/booking-mails/hook.js';
-import { caldavBookingHook } from './features/caldav/hook.js';
+import { bookingMailHook } from './messaging/booking-mails/index.js';
+import { caldavBookingHook, caldavPreferenceHook } from './messaging/caldav/index.js';
 import { createDnsResolver } from './lib/dns.js';
 import { createOutbound } from './lib/outbound.js';
 import { PasswordCheckQueue } from './lib/password-check-queue.js';
@@ -77,6 +77,7 @@ export async function createDeps(
     installId,
     version: VERSION,
     bookingHooks: [bookingMailHook, caldavBookingHook],
+    preferenceHooks: [caldavPreferenceHook],
     dns,
     outbound: createOutbound({
       allowed: config.OUTBOUND_ALLOWED_HOSTS,

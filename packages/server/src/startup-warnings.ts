@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import { smtpRequiresTls } from './features/mail/delivery.js';
+import { smtpRequiresTls } from './messaging/mail/index.js';
 
 /**
  * Settings that work but leave something open, said once at start (main.ts logs them as

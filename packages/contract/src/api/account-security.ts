@@ -21,7 +21,7 @@ import { ErrorCode } from '../error-codes.js';
 import { routes } from '../routes.js';
 
 /**
- * Passkeys and TOTP: the second factors of password accounts (reference §1.2–§1.4, §2.5), plus
+ * Passkeys and TOTP: the second factors of password accounts, plus
  * Perch's TOTP recovery codes. Accounts bound to a sign-in provider have neither.
  */
 

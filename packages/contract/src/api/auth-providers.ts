@@ -14,7 +14,7 @@ import { endpoints } from '../endpoint.js';
 import { ErrorCode } from '../error-codes.js';
 import { routes } from '../routes.js';
 
-/** Sign-in providers of an organisation: OAuth 2 / OpenID Connect and SAML 2.0 (reference §2.2). */
+/** Sign-in providers of an organisation: OAuth 2 / OpenID Connect and SAML 2.0. */
 export const authProviderApi = endpoints('sign-in providers', routes.authProvider, {
   list: {
     summary: "The organisation's sign-in providers, by name (org admins)",

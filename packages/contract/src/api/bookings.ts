@@ -23,7 +23,7 @@ import { endpoints } from '../endpoint.js';
 import { ErrorCode as E } from '../error-codes.js';
 import { routes } from '../routes.js';
 
-/** Rules every booking write checks (reference §4), by the status they refuse with. */
+/** Rules every booking write checks, by the status they refuse with. */
 const RULES = [
   E.BookingLocationMaxConcurrent,
   E.BookingTooManyDaysInAdvance,

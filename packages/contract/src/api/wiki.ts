@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoints } from '../endpoint.js';
 import { routes } from '../routes.js';
 
-/** Sign-in from the team wiki (the Confluence app; reference §9.1). */
+/** Sign-in from the team wiki (the Confluence app). */
 export const wikiApi = endpoints('wiki', routes.wiki, {
   signIn: {
     summary: 'Sign in from the team wiki with a token it signed (HS256/384/512, the organisation’s shared secret)',

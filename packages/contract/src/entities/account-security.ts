@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Second factors and machine access: passkeys (WebAuthn), TOTP with Perch's recovery codes, and
- * the API tokens of service accounts (reference §2.5, §13).
+ * the API tokens of service accounts.
  */
 
 /** A passkey's name: 1–255 characters, none of `< > & " '` or NUL. */

@@ -242,7 +242,7 @@ export const passwordResetRequestBody = z.object({
   email: z.string().trim().max(254).refine(isEmail, 'email must be a valid address'),
 });
 
-/** A password chosen through a reset or invitation link: the complexity rule (reference §4.9). */
+/** A password chosen through a reset or invitation link: the complexity rule (validation.ts). */
 export const newPasswordBody = z.object({
   password: z
     .string()

@@ -9,7 +9,7 @@ export const kioskBookingSchema = z.object({
   leave: z.string(),
 });
 
-/** `GET /kiosk/:spaceId/status`: what a wall display next to a space shows (reference §2.15). */
+/** `GET /kiosk/:spaceId/status`: what a wall display next to a space shows. */
 export const kioskStatusSchema = z.object({
   spaceName: z.string(),
   locationName: z.string(),

@@ -12,7 +12,7 @@ export const roleSchema = z.union([
   z.literal(90),
 ]);
 
-/** The user object as admins see it (reference §2.5). */
+/** The user object as admins see it. */
 export const userSchema = z.object({
   id: z.string(),
   organizationId: z.string(),
@@ -48,7 +48,7 @@ export const userListSchema = z.array(userSchema);
 
 export const userSaveBody = z.object({
   email: z.string().trim().min(1).max(TEXT_MAX.email),
-  // Optional (SPEC §7 creates users without them); checked as names when given.
+  // Optional (Seatsurfing clients create users without them); checked as names when given.
   firstname: z.string().trim().max(128).optional(),
   lastname: z.string().trim().max(128).optional(),
   role: roleSchema.default(0),

@@ -1,5 +1,5 @@
-// `npm run bench:measure -- [--label NAME] [--compare earlier.json]`: the reference's 15
-// performance scenarios (api-behaviour.md §16) and Perch's own, against the dataset of
+// `npm run bench:measure -- [--label NAME] [--compare earlier.json]`: the 15 scenarios of
+// Seatsurfing's own performance test and Perch's own, against the dataset of
 // `npm run bench:seed`, on the PostgreSQL of DATABASE_URL (or with --embedded DIR, on an
 // embedded database folder seeded with `bench:seed -- --embedded DIR`).
 //

@@ -1,4 +1,4 @@
-// The scale benchmark's scenarios: the reference's 15 (api-behaviour.md §16) with their p95
+// The scale benchmark's scenarios: the 15 of Seatsurfing's own performance test with their p95
 // budgets, and Perch's own. Each builds one request at a random organisation, area, person and day.
 import { DateTime } from 'luxon';
 import { fake, nearDay, pick, type Org } from './common.js';

@@ -1,5 +1,5 @@
-// `npm run bench:seed -- [--orgs N] [--small] [--append]`: loads the reference performance
-// test's dataset shape (api-behaviour.md §16) straight into the PostgreSQL of DATABASE_URL.
+// `npm run bench:seed -- [--orgs N] [--small] [--append]`: loads the dataset shape of
+// Seatsurfing's own performance test straight into the PostgreSQL of DATABASE_URL.
 //
 // Full scale, per organisation: 1,000 users, 5 areas × 500 spaces, 200,000 bookings.
 // --small (the reference's small scale): 5 organisations × 100 users × 50 spaces × 2,000 bookings.
@@ -22,8 +22,8 @@ import {
   DEFAULT_PASSWORD_HASH_MEMORY_KIB,
   DEFAULT_PASSWORD_HASH_PASSES,
 } from '../../src/lib/password.js';
-import { insertDefaultSettings } from '../../src/features/settings/repo.js';
-import { insertDefaultPreferences } from '../../src/features/preferences/repo.js';
+import { insertDefaultSettings } from '../../src/organization/settings/repo.js';
+import { insertDefaultPreferences } from '../../src/identity/preferences/repo.js';
 import { random } from './common.js';
 import {
   BENCH_PASSWORD,

@@ -15,7 +15,7 @@ import { migrate } from './migrate.js';
  */
 
 /** packages/server/src/db/schema.generated.ts, reachable from both src/db and dist/db. */
-export const GENERATED_FILE = fileURLToPath(new URL('../../src/db/schema.generated.ts', import.meta.url));
+export const GENERATED_FILE = fileURLToPath(new URL('./schema.generated.ts', import.meta.url));
 
 export interface CatalogColumn {
   table_name: string;

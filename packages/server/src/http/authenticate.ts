@@ -2,7 +2,6 @@ import { Role } from '@perch/contract';
 import type { App } from '../app-context.js';
 import type { AuthContext } from '../context.js';
 import type { UserRow } from '../db/schema.js';
-import { createServiceAccountAuthenticator } from '../features/service-accounts/authenticate.js';
 import { tooManyRequests, unauthorized } from './errors.js';
 import { RateLimiter } from './rate-limit.js';
 
@@ -34,7 +33,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * What the Authorization header carries: a bearer JWT (a session's access token), a bearer
- * API token (any other bearer value, reference §0), HTTP Basic credentials, or nothing usable.
+ * API token (any other bearer value), HTTP Basic credentials, or nothing usable.
  */
 type Credentials = { kind: 'jwt' | 'apiToken' | 'basic'; value: string } | null;
 
@@ -51,10 +50,16 @@ function credentialsOf(header: string | undefined): Credentials {
  * People send a session's access token: one read checks the session and user and loads the
  * user with its organisation; session activity is written in the background at most once a
  * minute, and the rate limiter mostly counts locally (see rate-limit.ts). Service accounts
- * (roles 21/22) send HTTP Basic or an API token instead (features/service-accounts/); a
+ * (roles 21/22) send HTTP Basic or an API token instead (identity/service-accounts/); a
  * read-only one (21) is refused with 401 for anything but a read.
  */
-export function installAuthentication(app: App): void {
+/** How requests without a session authenticate: service accounts' API tokens and HTTP Basic. */
+export interface CredentialAuthenticator {
+  apiToken(token: string): Promise<AuthContext | null>;
+  basic(encoded: string, client: { ip: string; userAgent: string | undefined }): Promise<AuthContext | null>;
+}
+
+export function installAuthentication(app: App, serviceAccounts: CredentialAuthenticator): void {
   const { config, prepared, db } = app.deps;
   const touching = new Set<string>();
   /** Records session activity in the background, once a minute, off the request's path. */
@@ -69,7 +74,6 @@ export function installAuthentication(app: App): void {
       .finally(() => touching.delete(sessionId));
   };
   const limiter = new RateLimiter(prepared, config.RATE_LIMIT, config.rateLimitPeriodSeconds);
-  const serviceAccounts = createServiceAccountAuthenticator(app.deps, app.log);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
     const isPublic =

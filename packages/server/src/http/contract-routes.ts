@@ -1,17 +1,14 @@
 import type { Endpoint } from '@perch/contract';
 import type { App } from '../app-context.js';
+import type { RegisteredRoute } from './app-types.js';
+
+export type { RegisteredRoute };
 
 /**
  * Paths that are not API routes: the web app's files and shell routes, the redirects and
  * robots.txt of http/web-app.ts, the API documentation and the metrics (http/metrics.ts).
  */
 export const NON_API_PATH = /^\/(?:$|ui(?:\/|$)|_app(?:\/|$)|admin\/|robots\.txt$|docs(?:\/|$)|metrics$)/;
-
-export interface RegisteredRoute {
-  method: string;
-  url: string;
-  endpoint: Endpoint | undefined;
-}
 
 /** Records every route as it is registered. */
 export function recordRoutes(app: App): RegisteredRoute[] {

@@ -1,19 +1,14 @@
-import { parseOrigins } from '@perch/contract';
 import type { AppDeps } from '../context.js';
-import {
-  findAnyOrganization,
-  findOrganizationByActiveDomain,
-  countOrganizations,
-} from '../features/organizations/repo.js';
-import { readSetting } from '../features/settings/repo.js';
 
 /**
- * Which other web origins may show a page of Perch in a frame: the team wiki's origins an
- * organisation lists (`confluence_frame_origins`), for pages served on that organisation's
- * domains (or on any address of a server with a single organisation). Looked up once per host
- * and kept for FRAME_ORIGINS_CACHE_SECONDS, so a change reaches every process within that time
- * (this process's own changes at once).
+ * Which other web origins may show a page of Perch in a frame, per host the page is served on:
+ * the organisation's answer (the settings feature looks it up: organization/settings/
+ * frame-origins.ts), kept for FRAME_ORIGINS_CACHE_SECONDS, so a change reaches every process
+ * within that time (this process's own changes at once).
  */
+
+/** Looks up the origins that may frame pages served on `host`. */
+export type FrameOriginLookup = (deps: AppDeps, host: string) => Promise<string[]>;
 
 const FRAME_ORIGINS_CACHE_SECONDS = 30;
 const cache = new Map<string, { origins: string[]; until: number }>();
@@ -23,16 +18,8 @@ export function forgetFrameOrigins(): void {
   cache.clear();
 }
 
-async function lookUp(deps: AppDeps, host: string): Promise<string[]> {
-  const org =
-    (await findOrganizationByActiveDomain(deps.db, host)) ??
-    ((await countOrganizations(deps.db)) === 1 ? await findAnyOrganization(deps.db) : undefined);
-  if (!org) return [];
-  return parseOrigins((await readSetting(deps.db, org.id, 'confluence_frame_origins')) ?? '') ?? [];
-}
-
-/** The organisation's frame origins for a request's host (without the port). */
-export async function frameOriginsFor(deps: AppDeps, host: string): Promise<string[]> {
+/** The frame origins for a request's host (without the port). */
+export async function frameOriginsFor(deps: AppDeps, host: string, lookUp: FrameOriginLookup): Promise<string[]> {
   const key = host.toLowerCase();
   const hit = cache.get(key);
   if (hit && hit.until > Date.now()) return hit.origins;

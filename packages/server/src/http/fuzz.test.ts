@@ -14,7 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app-context.js';
 import { buildApp } from '../app.js';
-import { createSession, issueCredentials } from '../features/auth/sessions.js';
+import { createSession, issueCredentials } from '../test-support/feature-internals.js';
 import { wall } from '../test-support/bookings.js';
 import {
   buildCase,

@@ -23,7 +23,7 @@ import {
   type Position,
   type Snapshot,
 } from '../test-support/isolation.js';
-import { createLink, LinkType } from '../features/auth/one-time-links.js';
+import { createLink, LinkType } from '../identity/one-time-links/index.js';
 import { createOrganization } from '../test-support/organizations.js';
 import { secondFactorObjects } from '../test-support/second-factors.js';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../test-support/server.js';

@@ -4,8 +4,7 @@ import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { App } from '../app-context.js';
 import type { AppDeps } from '../context.js';
-import type { MailObserver } from '../features/mail/delivery.js';
-import type { JobObserver } from '../jobs/scheduler.js';
+import type { JobObserver, MailObserver, Metrics, RequestObserver } from './app-types.js';
 import { unauthorized } from './errors.js';
 
 /**
@@ -15,27 +14,8 @@ import { unauthorized } from './errors.js';
  * creates and conflicts from the booking routes' answers, and the background loops are handed
  * observers (`jobs`, `mail`) by main.ts. Database numbers are read when Prometheus scrapes.
  */
-export interface Metrics {
-  registry: Registry;
-  /** For `startScheduler`: counts and times job runs. */
-  jobs: JobObserver;
-  /** For `startMailDelivery`: counts sent mails and failed attempts. */
-  mail: MailObserver;
-  /** Counts an answered request (the hook below). */
-  request: RequestObserver;
-}
 
-/** An answered request as the metrics see it: the route pattern, never the URL. */
-export type RequestObserver = (r: {
-  method: string;
-  route: string;
-  status: number;
-  seconds: number;
-  /** The contract endpoint the route serves, if any. */
-  endpoint: unknown;
-  /** The answer's `X-Error-Code` header. */
-  errorCode: unknown;
-}) => void;
+export type { JobObserver, MailObserver, Metrics, RequestObserver };
 
 /** The route label of a request no route matched (a 404), so raw URLs never become labels. */
 export const UNMATCHED_ROUTE = 'unmatched';

@@ -2,7 +2,7 @@ import cors from '@fastify/cors';
 import type { App } from '../app-context.js';
 import type { Config } from '../config.js';
 import { NON_API_PATH } from './contract-routes.js';
-import { frameOriginsFor } from './frame-origins.js';
+import { frameOriginsFor, type FrameOriginLookup } from './frame-origins.js';
 
 /**
  * Security headers for every response: a CSP without inline scripts or a `<base>`, nosniff, no
@@ -44,7 +44,7 @@ export function securityHeaders(config: Config, extraFrameAncestors: readonly st
   };
 }
 
-export async function installSecurityHeaders(app: App): Promise<void> {
+export async function installSecurityHeaders(app: App, frameOrigins: FrameOriginLookup): Promise<void> {
   const { config } = app.deps;
   const headers = securityHeaders(config);
   // The API documentation viewer brings its own policy for its inline bootstrap.
@@ -56,7 +56,7 @@ export async function installSecurityHeaders(app: App): Promise<void> {
     if (!NON_API_PATH.test(req.url)) reply.header('cache-control', 'no-store');
     // The web app's pages may be framed by the organisation's wiki (the embedded mode).
     else if (/^\/ui(?:\/|$)/.test(req.url)) {
-      const origins = await frameOriginsFor(app.deps, req.hostname.replace(/:\d+$/, '')).catch(() => []);
+      const origins = await frameOriginsFor(app.deps, req.hostname.replace(/:\d+$/, ''), frameOrigins).catch(() => []);
       if (origins.length) {
         reply.headers(securityHeaders(config, origins));
         reply.removeHeader('x-frame-options');

@@ -12,13 +12,13 @@ import {
 
 /**
  * The upstream Seatsurfing web UI (1.125) pointed at Perch: the API calls its main pages make,
- * in the order they make them (reference ui-behaviour.md §1 and Appendix A), replayed against
- * a fresh server the way the UI sends them (same-origin paths, `Content-Type: application/json`
- * on every call, bearer token, times as "fake UTC" with milliseconds, leave − 1 s). Each call
- * must answer the status the reference itself gives in that situation: a 2xx, or the
- * reference's own refusal where a feature is not available in this version (402/403/404 of
- * features/unavailable/). Never a 5xx, never Fastify's "No route" 404 (which that UI turns into
- * a blocking "Not found" dialog), never a 4xx the reference would not give.
+ * in the order they make them, replayed against a fresh server the way the UI sends them
+ * (same-origin paths, `Content-Type: application/json` on every call, bearer token, times as
+ * "fake UTC" with milliseconds, leave − 1 s). Each call must answer the status the reference
+ * itself gives in that situation: a 2xx, or the reference's own refusal where a feature is not
+ * available in this version (402/403/404 of system/unavailable/). Never a 5xx, never Fastify's
+ * "No route" 404 (which that UI turns into a blocking "Not found" dialog), never a 4xx the
+ * reference would not give.
  *
  * The table of calls and statuses is printed.
  */
@@ -83,7 +83,7 @@ const signedIn = (who: Who) => (r: Reply) => {
   st[`${who}.refresh`] = creds.refreshToken;
 };
 
-/** Every page loads these (app shell, §1.1) plus the navigation bar's merge-request bell. */
+/** Every page loads these (the app shell) plus the navigation bar's merge-request bell. */
 const shell = (page: string, who: Who): Call[] => [
   { page, who, method: 'GET', route: '/user/me', expect: 200 },
   { page, who, method: 'GET', route: '/setting/', expect: 200 },
@@ -94,7 +94,7 @@ const shell = (page: string, who: Who): Call[] => [
 const NOT_AVAILABLE = 'not available in this version';
 
 const PAGES: Call[] = [
-  // Sign-in (§1.2): the organisation from the host name, its providers, password sign-in.
+  // Sign-in: the organisation from the host name, its providers, password sign-in.
   ...(['user', 'orgAdmin'] as const).flatMap((who): Call[] => [
     { page: 'login', who: 'anonymous', method: 'GET', route: `/auth/org/${DOMAIN}`, expect: 200 },
     { page: 'login', who: 'anonymous', method: 'GET', route: '/auth/singleorg', expect: 200 },
@@ -155,7 +155,7 @@ const PAGES: Call[] = [
     expect: 204,
   },
 
-  // Booking search page (§1.3): areas, the chosen area's map and availability, then a booking.
+  // Booking search page: areas, the chosen area's map and availability, then a booking.
   ...shell('search', 'user'),
   { page: 'search', who: 'user', method: 'GET', route: '/location/', expect: 200 },
   { page: 'search', who: 'user', method: 'GET', route: '/space-attribute/', expect: 200 },
@@ -272,7 +272,7 @@ const PAGES: Call[] = [
     keep: objectId('series'),
   },
 
-  // My bookings (§1.3): the list, a series, its calendar file, cancelling.
+  // My bookings: the list, a series, its calendar file, cancelling.
   ...shell('bookings', 'user'),
   { page: 'bookings', who: 'user', method: 'GET', route: '/booking/', expect: 200 },
   { page: 'bookings', who: 'user', method: 'GET', route: '/buddy/', expect: 200 },
@@ -330,7 +330,7 @@ const PAGES: Call[] = [
     expect: 204,
   },
 
-  // Preferences (§1.3 tabs): bookings, security (passkeys, TOTP state, sessions), integrations.
+  // Preferences, tab by tab: bookings, security (passkeys, TOTP state, sessions), integrations.
   ...shell('preferences', 'user'),
   {
     page: 'preferences (bookings)',
@@ -417,7 +417,7 @@ const PAGES: Call[] = [
     expect: 204,
   },
 
-  // Admin dashboard (§1.4).
+  // Admin dashboard.
   ...shell('admin dashboard', 'orgAdmin'),
   { page: 'admin dashboard', who: 'orgAdmin', method: 'GET', route: '/booking/pendingapprovals/count', expect: 200 },
   { page: 'admin dashboard', who: 'orgAdmin', method: 'GET', route: '/uc/', expect: 200 },
@@ -452,7 +452,7 @@ const PAGES: Call[] = [
     note: 'feedback to the hosted service is not planned',
   },
 
-  // Admin settings (§1.4): settings, domains, sign-in providers, the organisation.
+  // Admin settings: settings, domains, sign-in providers, the organisation.
   ...shell('admin settings', 'orgAdmin'),
   { page: 'admin settings', who: 'orgAdmin', method: 'GET', route: '/setting/timezones', expect: 200 },
   {
@@ -514,7 +514,7 @@ const PAGES: Call[] = [
   },
   { page: 'admin organizations', who: 'superAdmin', method: 'GET', route: '/organization/', expect: 200 },
 
-  // Admin users (§1.4): list, create, edit with the 2FA and API-token boxes.
+  // Admin users: list, create, edit with the 2FA and API-token boxes.
   ...shell('admin users', 'orgAdmin'),
   { page: 'admin users', who: 'orgAdmin', method: 'GET', route: '/user/', expect: 200 },
   { page: 'admin users (add)', who: 'orgAdmin', method: 'GET', route: '/auth-provider/', expect: 200 },
@@ -672,7 +672,7 @@ const PAGES: Call[] = [
     expect: 204,
   },
 
-  // Admin areas and spaces (§1.5): list, save an area with attributes, spaces and map.
+  // Admin areas and spaces: list, save an area with attributes, spaces and map.
   ...shell('admin areas', 'orgAdmin'),
   { page: 'admin areas', who: 'orgAdmin', method: 'GET', route: '/location/', expect: 200 },
   { page: 'admin attributes', who: 'orgAdmin', method: 'GET', route: '/space-attribute/', expect: 200 },
@@ -814,7 +814,7 @@ const PAGES: Call[] = [
     expect: 200,
   },
 
-  // Admin bookings and approvals (§1.4).
+  // Admin bookings and approvals.
   ...shell('admin bookings', 'orgAdmin'),
   {
     page: 'admin bookings',
@@ -857,7 +857,7 @@ const PAGES: Call[] = [
     path: () => `/booking/${id('booking')}`,
     expect: 204,
   },
-  // Sign-out (§1.2).
+  // Sign-out.
   { page: 'logout', who: 'user', method: 'GET', route: '/auth/logout/current', expect: 204 },
 ];
 

@@ -1,4 +1,4 @@
-import { purgeOldAuthAttempts } from '../features/auth-attempts/service.js';
+import { purgeOldAuthAttempts } from '../identity/auth-attempts/index.js';
 import type { Job } from './scheduler.js';
 
 /** Removes sign-in attempts older than `AUTH_EVENT_RETENTION_DAYS`, in batches. */

@@ -1,7 +1,7 @@
-import { queueDueReminders } from '../features/booking-mails/hook.js';
+import { queueDueReminders } from '../messaging/booking-mails/index.js';
 import type { Job } from './scheduler.js';
 
-/** Every five minutes: reminder mails for bookings that start in 20 to 25 hours (reference §7.4). */
+/** Every five minutes: reminder mails for bookings that start in 20 to 25 hours. */
 export const bookingRemindersJob: Job = {
   name: 'booking-reminders',
   intervalSeconds: 300,

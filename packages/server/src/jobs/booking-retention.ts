@@ -1,5 +1,4 @@
-import { bookingsPastRetention } from '../features/bookings/repo.js';
-import { removeBookings } from '../features/bookings/write.js';
+import { bookingsPastRetention, removeBookings } from '../booking/bookings/index.js';
 import type { Job } from './scheduler.js';
 
 const BATCH = 500;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AppDeps } from '../context.js';
-import { findAllDomains, setDomainAccess } from '../features/organizations/repo.js';
+import { findAllDomains, setDomainAccess } from '../organization/organizations/index.js';
 import type { Job } from './scheduler.js';
 
 /** Milliseconds one try (DNS, connect, answer) may take. */

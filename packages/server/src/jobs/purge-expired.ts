@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { deleteSentMailsBefore } from '../features/mail/repo.js';
-import { ANONYMOUS_PREFIX } from '../features/wiki-sign-in/sign-in.js';
+import { deleteSentMailsBefore } from '../messaging/mail/index.js';
+import { ANONYMOUS_PREFIX } from '../identity/wiki-sign-in/index.js';
 import type { Job } from './scheduler.js';
 
 /**
@@ -21,7 +21,7 @@ export const purgeExpiredJob: Job = {
     await deleteSentMailsBefore(db, new Date(now.getTime() - config.MAIL_RETENTION_DAYS * 86_400_000), 1000);
     await sql`DELETE FROM login_throttle
       WHERE (blocked_until IS NULL OR blocked_until < now()) AND updated_at < now() - interval '2 days'`.execute(db);
-    // The team wiki's anonymous visitors (reference §7.4): gone a day after their last visit, with their bookings.
+    // The team wiki's anonymous visitors: gone a day after their last visit, with their bookings.
     await sql`DELETE FROM users WHERE id IN (
       SELECT id FROM users
       WHERE email LIKE ${`${ANONYMOUS_PREFIX}%`} AND coalesce(last_activity_at, created_at) < now() - interval '24 hours'

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../context.js';
 import type { Db } from '../db/connection.js';
 import { withTransaction } from '../db/transaction.js';
+import type { JobObserver } from '../http/metrics.js';
 
 export interface Job {
   name: string;
@@ -19,8 +20,7 @@ export interface Job {
   run(deps: AppDeps): Promise<void>;
 }
 
-/** Hears how each run of a job went and how long it took (the metrics). */
-export type JobObserver = (job: string, outcome: 'ok' | 'failed', seconds: number) => void;
+export type { JobObserver };
 
 /** Runs `work` (a job's run) and tells `observer` its outcome and duration. */
 async function observed<T>(job: Job, observer: JobObserver | undefined, work: () => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
-import { sampleFloorPlanSvg } from '../features/locations/sample-data.js';
+import { sampleFloorPlanSvg } from '../test-support/feature-internals.js';
 import { ImageRefused, inspectImage } from './images.js';
 import {
   checkTreeLimits,

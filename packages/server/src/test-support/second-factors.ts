@@ -1,6 +1,6 @@
 import { login, PerchClient, type ApiError } from '@perch/client';
 import { routes, type Passkey, type PasskeyRequired, type TotpSetup, type WebAuthnChallenge } from '@perch/contract';
-import { totpCodeAt } from '../features/second-factors/totp.js';
+import { totpCodeAt } from '../identity/second-factors/totp.js';
 import { rawRequest } from './http.js';
 import type { TestServer } from './server.js';
 import { SoftwareAuthenticator } from './webauthn-authenticator.js';

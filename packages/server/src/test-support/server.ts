@@ -7,7 +7,8 @@ import { bootstrap } from '../bootstrap.js';
 import { loadConfig, type Config } from '../config.js';
 import type { DatabaseHandle } from '../db/connection.js';
 import { createDeps } from '../deps.js';
-import { smtpSender, startMailDelivery } from '../features/mail/delivery.js';
+import { startMailDelivery } from '../jobs/mail-delivery.js';
+import { smtpSender } from '../messaging/mail/index.js';
 import { resetDatabase, sharedTestDatabase } from './database.js';
 
 export const ADMIN_EMAIL = 'admin@perch.test';

@@ -1,5 +1,7 @@
 import type { Endpoint } from '@perch/contract';
-import type { Part } from './positions.js';
+
+/** Where a value travels in a request. */
+export type Part = 'params' | 'query' | 'body';
 
 /**
  * Kinds of objects and how a position names one: the tables that map field, parameter and path
@@ -151,7 +153,7 @@ const EXTERNAL_IDS = new Set([
 
 /**
  * Positions (`group.route.name`) naming objects this version cannot hold: one-time states of
- * flows that are not available yet (features/unavailable/), sign-in tickets. No
+ * flows that are not available yet (system/unavailable/), sign-in tickets. No
  * organisation has one to name, so the matrix sends made-up values there; remove an entry when
  * its feature is built (and give organisation A such an object in the matrix's populate()).
  */
@@ -165,7 +167,7 @@ export const NOT_YET_HELD: ReadonlySet<string> = new Set([
  * One-time links (password reset, invitation, contact-email change, organisation deletion):
  * the id is the credential itself, mailed to the one person who may use it, so naming it is
  * using it, whoever asks. Their single use, expiry and ownership checks are tested with the
- * flows (features/auth/password-links.test.ts, organizations/organization-life-cycle.test.ts).
+ * flows (identity/auth/password-links.test.ts, organizations/organization-life-cycle.test.ts).
  */
 export const ONE_TIME_LINKS: ReadonlySet<string> = new Set([
   'auth.passwordResetLink.id',
@@ -180,8 +182,8 @@ export const ONE_TIME_LINKS: ReadonlySet<string> = new Set([
 /**
  * Credentials in the address: the calendar feed's token, which calendar apps read the feed with,
  * and the team wiki's signed token; naming one is using it, whoever asks. They are tested with
- * their features (features/calendar/calendar.test.ts: reset, removal, disabled accounts;
- * features/wiki-sign-in/: every way a token can be wrong).
+ * their features (messaging/calendar/calendar.test.ts: reset, removal, disabled accounts;
+ * identity/wiki-sign-in/: every way a token can be wrong).
  */
 export const SECRET_ADDRESSES: ReadonlySet<string> = new Set(['calendar.feedFile.token', 'wiki.signIn.jwt']);
 

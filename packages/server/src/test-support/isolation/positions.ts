@@ -1,5 +1,5 @@
 import { PREFERENCES, routes, type Endpoint } from '@perch/contract';
-import { isPosition, kindOf, type Kind } from './kinds.js';
+import { isPosition, kindOf, type Kind, type Part } from './kinds.js';
 
 /**
  * Walking zod schemas: a zod 4 schema as the walker sees it, the id positions of a route in its
@@ -24,7 +24,7 @@ interface ZodDef {
   format?: string;
 }
 
-export type Part = 'params' | 'query' | 'body';
+export type { Part };
 export type Segment = string | number;
 
 export interface Position {

@@ -1,0 +1,8 @@
+/**
+ * The buddies feature's face: what the rest of the server may use of it. Everything else in
+ * this folder (storage, presenters, internals) is private to it; the fence test
+ * (packages/server/src/fences.unit.test.ts) keeps it so.
+ */
+export { buddiesEnabled } from './policy.js';
+export { moveBuddies } from './repo.js';
+export { buddyRoutes } from './routes.js';

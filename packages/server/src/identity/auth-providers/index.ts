@@ -1,0 +1,7 @@
+/**
+ * The auth-providers feature's face: what the rest of the server may use of it. Everything else in
+ * this folder (storage, presenters, internals) is private to it; the fence test
+ * (packages/server/src/fences.unit.test.ts) keeps it so.
+ */
+export { authProviderRoutes } from './routes.js';
+export { failedUrl } from './sign-in.js';

@@ -1,0 +1,6 @@
+/**
+ * The service-accounts feature's face: what the rest of the server may use of it. Everything else in
+ * this folder (storage, presenters, internals) is private to it; the fence test
+ * (packages/server/src/fences.unit.test.ts) keeps it so.
+ */
+export { createServiceAccountAuthenticator } from './authenticate.js';

@@ -1,0 +1,7 @@
+/**
+ * The wiki-sign-in feature's face: what the rest of the server may use of it. Everything else in
+ * this folder (storage, presenters, internals) is private to it; the fence test
+ * (packages/server/src/fences.unit.test.ts) keeps it so.
+ */
+export { wikiSignInRoutes } from './routes.js';
+export { ANONYMOUS_PREFIX } from './sign-in.js';

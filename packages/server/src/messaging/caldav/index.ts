@@ -1,0 +1,8 @@
+/**
+ * The caldav feature's face: what the rest of the server may use of it. Everything else in
+ * this folder (storage, presenters, internals) is private to it; the fence test
+ * (packages/server/src/fences.unit.test.ts) keeps it so.
+ */
+export { caldavBookingHook, caldavPreferenceHook } from './hook.js';
+export { caldavRoutes } from './routes.js';
+export { syncDueEvents } from './sync.js';

@@ -1,0 +1,7 @@
+/**
+ * The calendar feature's face: what the rest of the server may use of it. Everything else in
+ * this folder (storage, presenters, internals) is private to it; the fence test
+ * (packages/server/src/fences.unit.test.ts) keeps it so.
+ */
+export { calendarFile, calendarFileName, describeBookings, loadBookingEvents, type BookingEvent } from './events.js';
+export { calendarRoutes } from './routes.js';

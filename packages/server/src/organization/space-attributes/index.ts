@@ -1,0 +1,7 @@
+/**
+ * The space-attributes feature's face: what the rest of the server may use of it. Everything else in
+ * this folder (storage, presenters, internals) is private to it; the fence test
+ * (packages/server/src/fences.unit.test.ts) keeps it so.
+ */
+export { findSpaceAttribute, listSpaceAttributes } from './repo.js';
+export { spaceAttributeRoutes } from './routes.js';

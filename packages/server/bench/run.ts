@@ -10,11 +10,15 @@ import type autocannon from 'autocannon';
 import { startProcess as startIn } from './processes.js';
 import { bookingScenarios } from './booking-scenarios.js';
 import { locationSearchScenarios } from './location-search-scenario.js';
+import { mapUploadScenarios } from './map-upload-scenario.js';
 import { CONNECTIONS, DURATION, load, row, type Row } from './measure.js';
 import { seedUsers, type Seeded } from './seed.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-/** `BENCH_ONLY=location-search` runs that scenario alone; `BENCH_LOCATION_SEARCH=0` leaves it out. */
+/**
+ * `BENCH_ONLY=location-search` (or `map-upload`) runs that scenario alone; `BENCH_LOCATION_SEARCH=0`
+ * and `BENCH_MAP_UPLOAD=0` leave them out.
+ */
 const ONLY = process.env.BENCH_ONLY;
 const startProcess = (args: string[], env: Record<string, string>) => startIn(ROOT, args, env);
 
@@ -104,6 +108,8 @@ async function benchEngine(engine: string, databaseUrl: string | undefined): Pro
       rows.push(...(await bookingScenarios(engine, server.url, seeded, databaseUrl)));
     if ((!ONLY || ONLY === 'location-search') && process.env.BENCH_LOCATION_SEARCH !== '0')
       rows.push(...(await locationSearchScenarios(engine, server.url)));
+    if ((!ONLY || ONLY === 'map-upload') && process.env.BENCH_MAP_UPLOAD !== '0')
+      rows.push(...(await mapUploadScenarios(engine, server.url)));
   } finally {
     await server.stop();
   }

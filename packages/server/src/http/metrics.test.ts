@@ -8,6 +8,7 @@ import { startScheduler, type Job } from '../jobs/scheduler.js';
 import { book, createFloor, wall } from '../test-support/bookings.js';
 import { failure } from '../test-support/http.js';
 import { createMetrics } from './metrics.js';
+import { sharedTestDatabase } from '../test-support/database.js';
 import { startTestServer, type TestServer } from '../test-support/server.js';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
@@ -28,6 +29,9 @@ async function scrape(s: TestServer): Promise<string> {
   expect(res.status).toBe(200);
   return res.text();
 }
+
+// The worker's database costs seconds to make: in a hook, not in the first test's time.
+beforeAll(() => sharedTestDatabase());
 
 describe('GET /metrics, off by default', () => {
   it('is an unknown route (404) unless METRICS or METRICS_TOKEN turns it on', async () => {
@@ -156,9 +160,12 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     const silent = s.app.log.child({}, { level: 'silent' });
     const stop = startScheduler(s.deps, jobs, silent, { tickSeconds: 3600, observer: s.app.metrics!.jobs });
     try {
+      // Both jobs run within a few hundred ms of the start; the waits leave a busy machine room.
       await expect.poll(() => runs, { timeout: 10_000 }).toBe(1);
       await expect
-        .poll(async () => sample(await scrape(s), 'perch_job_runs_total', { job: `${name}-bad`, outcome: 'failed' }))
+        .poll(async () => sample(await scrape(s), 'perch_job_runs_total', { job: `${name}-bad`, outcome: 'failed' }), {
+          timeout: 10_000,
+        })
         .toBe(1);
     } finally {
       stop();

@@ -488,16 +488,6 @@ describe('SVG sanitiser: worker thread', () => {
     });
   });
 
-  it('stops a job over its time limit and carries on with a new worker', async () => {
-    const big = Buffer.from(`<svg xmlns="${SVG}" width="1" height="1">${'<rect width="1"/>'.repeat(90_000)}</svg>`);
-    expect(await sanitizeSvgInWorker(big, { timeoutMs: 1 })).toEqual({
-      ok: false,
-      message: 'The floor plan could not be processed in time; simplify the SVG',
-    });
-    const res = await sanitizeSvgInWorker(Buffer.from(inRoot('')));
-    expect(res.ok).toBe(true);
-  }, 30_000);
-
   it('runs several uploads at once, each getting its own answer', async () => {
     const results = await Promise.all(
       [1, 2, 3, 4].map((n) => sanitizeSvgInWorker(Buffer.from(`<svg xmlns="${SVG}" width="${n}" height="1"/>`))),

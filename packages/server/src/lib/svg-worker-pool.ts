@@ -3,21 +3,34 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SvgAnswer, SvgJob } from './svg-worker.js';
+import type { SvgAnswer, SvgBegin, SvgJob } from './svg-worker.js';
+import { threadCpuMs } from './thread-cpu.js';
 
 /**
  * Sanitises SVG floor plans in worker threads, so parsing a large file never holds up other
  * requests. A small pool (one worker on two cores, two on more) is started on demand and
- * reused; jobs wait in order for a free worker. A job that runs longer than its time limit
- * has its worker terminated (a new one starts for the next job); a worker idle for a while
- * ends, giving its memory back.
+ * reused; jobs wait in order for a free worker. A job that uses more than its processor
+ * time has its worker terminated (a new one starts for the next job); a worker idle for a
+ * while ends, giving its memory back.
  */
 
 /**
- * Longest time one SVG may take to sanitise: a maximum-size CAD export takes one to three
- * seconds; the limit leaves room for a busy machine and stays below clients' 30 s time-out.
+ * Processor time one SVG may take to sanitise: a maximum-size CAD export takes one to three
+ * seconds of a core, a file made to keep the sanitiser busy takes minutes. It is the worker
+ * thread's own processor time, not the time that passed: on a loaded server (other processes,
+ * other requests, a blocked event loop) a valid plan gets all the time it needs, however long
+ * that takes by the clock.
  */
-export const SVG_TIMEOUT_MS = 15_000;
+export const SVG_CPU_LIMIT_MS = 15_000;
+/**
+ * The most time by the clock one SVG may hold a worker, a last resort for a worker that gets
+ * hardly any processor time at all. Where a thread's processor time cannot be read (not
+ * Linux), SVG_CPU_LIMIT_MS applies to the time that passed instead.
+ */
+export const SVG_WALL_LIMIT_MS = 20 * SVG_CPU_LIMIT_MS;
+/** How often the processor time of a running job is looked at. */
+const CPU_CHECK_MS = 100;
+const TOO_SLOW = 'The floor plan could not be processed in time; simplify the SVG';
 const IDLE_MS = 30_000;
 const POOL_SIZE = Math.max(1, Math.min(2, availableParallelism() - 1));
 /**
@@ -34,7 +47,8 @@ export type SvgResult =
 interface Job {
   id: number;
   bytes: Uint8Array;
-  timeoutMs: number;
+  cpuLimitMs: number;
+  wallLimitMs: number;
   resolve(result: SvgResult): void;
   reject(error: Error): void;
 }
@@ -42,7 +56,15 @@ interface Job {
 interface Slot {
   worker: Worker | null;
   job: Job | null;
+  /** When the job was handed to the worker (performance.now()). */
+  handedOver: number;
+  /**
+   * Where the job's processor time is read and what the thread had used as the job began;
+   * null when it cannot be read; undefined until the worker says the job began.
+   */
+  cpu?: { thread: string; atBegin: number } | null;
   timer?: NodeJS.Timeout;
+  meter?: NodeJS.Timeout;
   idleTimer?: NodeJS.Timeout;
 }
 
@@ -65,6 +87,7 @@ function finish(slot: Slot, settle: (job: Job) => void): void {
   const job = slot.job;
   if (!job) return;
   clearTimeout(slot.timer);
+  clearInterval(slot.meter);
   slot.job = null;
   slot.worker?.unref();
   settle(job);
@@ -90,8 +113,12 @@ function discard(slot: Slot, worker: Worker, settle: (job: Job) => void): void {
 
 function attach(slot: Slot): Worker {
   const worker = startWorker();
-  worker.on('message', (answer: SvgAnswer) => {
+  worker.on('message', (answer: SvgAnswer | SvgBegin) => {
     if (slot.worker !== worker || slot.job?.id !== answer.id) return;
+    if ('thread' in answer) {
+      slot.cpu = answer.thread && answer.cpuMs !== null ? { thread: answer.thread, atBegin: answer.cpuMs } : null;
+      return;
+    }
     finish(slot, (job) =>
       job.resolve(
         answer.ok
@@ -119,12 +146,23 @@ function attach(slot: Slot): Worker {
   return worker;
 }
 
+/**
+ * What the slot's job has used of its processor-time limit: its thread's processor time since
+ * it began; where that cannot be read, the time since it was handed over.
+ */
+function usedMs(slot: Slot): number {
+  if (slot.cpu === undefined) return 0;
+  if (slot.cpu === null) return performance.now() - slot.handedOver;
+  const now = threadCpuMs(slot.cpu.thread);
+  return now === null ? 0 : now - slot.cpu.atBegin;
+}
+
 function pump(): void {
   while (queue.length > 0) {
     let slot = slots.find((s) => !s.job);
     if (!slot) {
       if (slots.length >= POOL_SIZE) return;
-      slot = { worker: null, job: null };
+      slot = { worker: null, job: null, handedOver: 0 };
       slots.push(slot);
     }
     const job = queue.shift()!;
@@ -138,28 +176,31 @@ function pump(): void {
       continue;
     }
     free.job = job;
+    free.handedOver = performance.now();
+    free.cpu = undefined;
     worker.ref();
-    free.timer = setTimeout(
-      () =>
-        discard(free, worker, (j) =>
-          j.resolve({ ok: false, message: 'The floor plan could not be processed in time; simplify the SVG' }),
-        ),
-      job.timeoutMs,
-    );
-    free.timer.unref();
+    const overTime = () => discard(free, worker, (j) => j.resolve({ ok: false, message: TOO_SLOW }));
+    free.timer = setTimeout(overTime, job.wallLimitMs).unref();
+    free.meter = setInterval(() => {
+      if (usedMs(free) > job.cpuLimitMs) overTime();
+    }, CPU_CHECK_MS).unref();
     const message: SvgJob = { id: job.id, bytes: job.bytes };
     worker.postMessage(message, [job.bytes.buffer as ArrayBuffer]);
   }
 }
 
 /** Sanitises an SVG off the event loop (see svg-sanitizer.ts for what is kept). */
-export function sanitizeSvgInWorker(bytes: Uint8Array, opts: { timeoutMs?: number } = {}): Promise<SvgResult> {
+export function sanitizeSvgInWorker(
+  bytes: Uint8Array,
+  opts: { cpuLimitMs?: number; wallLimitMs?: number } = {},
+): Promise<SvgResult> {
   return new Promise((resolve, reject) => {
     // A copy of its own, handed over to the worker without another copy.
     queue.push({
       id: nextId++,
       bytes: new Uint8Array(bytes),
-      timeoutMs: opts.timeoutMs ?? SVG_TIMEOUT_MS,
+      cpuLimitMs: opts.cpuLimitMs ?? SVG_CPU_LIMIT_MS,
+      wallLimitMs: opts.wallLimitMs ?? SVG_WALL_LIMIT_MS,
       resolve,
       reject,
     });

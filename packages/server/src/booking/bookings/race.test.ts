@@ -145,7 +145,7 @@ describe('racing for one desk', () => {
     }
   }, 120_000);
 
-  it('mixed contention on one desk (creates, overlapping creates, moves onto a taken slot): no 500, no overlap, answered quickly', async () => {
+  it('mixed contention on one desk (creates, overlapping creates, moves onto a taken slot): no 500, no overlap', async () => {
     const loc = (await admin.post('/location/', { name: 'Contended floor', enabled: true, timezone: Z })).objectId!;
     const [desk, parking] = (
       await admin.post<{ creates: { id: string }[] }>(`/location/${loc}/space/bulk`, {
@@ -213,9 +213,9 @@ describe('racing for one desk', () => {
         `p99 ${p99.toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms; outcomes ${JSON.stringify(Object.fromEntries(byOutcome))}`,
     );
     // Every refusal is the slot conflict; nothing else (no deadlock 500, no 409 without a code).
+    // How long the racers wait (queued behind one lock per desk, not behind deadlock detection,
+    // which took seconds each) is a benchmark figure: `npm run bench`, "clients racing for one desk".
     expect([...byOutcome.keys()].filter((o) => o !== '200' && o !== '409/1001')).toEqual([]);
-    // Queued behind one lock per desk, not behind deadlock detection (which took seconds each).
-    expect(p99).toBeLessThan(5000);
     // The stored bookings of the contested desk do not overlap.
     const stored = await admin.get<{ space: { id: string }; enter: string; leave: string }[]>('/booking/filter/', {
       start: wall(Z, 5, 0),

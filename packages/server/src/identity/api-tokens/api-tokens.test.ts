@@ -204,7 +204,10 @@ describe('authenticating with the token', () => {
     const me = await withToken(token, '/user/me');
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ id: ids.writer, email: 'writer@test.perch.local', role: 22 });
-    await expect.poll(async () => (await tokenColumns(ids.writer!)).api_token_last_used_at).not.toBeNull();
+    // Written in the background after the answer: within milliseconds, waited for up to 10 s.
+    await expect
+      .poll(async () => (await tokenColumns(ids.writer!)).api_token_last_used_at, { timeout: 10_000 })
+      .not.toBeNull();
     const first = await tokenColumns(ids.writer!);
     expect(first.last_activity_at).not.toBeNull();
     const state = (await answer(orgAdmin, 'GET', `/user/${ids.writer}/api-token`)).body as { lastUsedAt: string };
@@ -222,7 +225,7 @@ describe('authenticating with the token', () => {
       .execute();
     expect((await withToken(token, '/user/me')).status).toBe(200);
     await expect
-      .poll(async () => (await tokenColumns(ids.writer!)).api_token_last_used_at!.getTime())
+      .poll(async () => (await tokenColumns(ids.writer!)).api_token_last_used_at!.getTime(), { timeout: 10_000 })
       .toBeGreaterThan(minuteAgo.getTime());
   });
 

@@ -1,5 +1,6 @@
 import { Role } from '@perch/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../lib/password.js';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -20,6 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 beforeEach(() => s.reset());
+
+/**
+ * Where a sign-in that found every check place taken must have its answer by: far beyond the
+ * 0.2 s wait the servers below allow (a machine under heavy load answers in a second or two),
+ * far below "never" (a sign-in that waits for the held check, or the test's own time limit).
+ */
+const ANSWERED_WITHIN_MS = 10_000;
 
 const post = (path: string, body: object, ip: string, headers: Record<string, string> = {}) =>
   fetch(`${s.url}${path}`, {
@@ -65,7 +73,7 @@ describe('when every password check place is taken', () => {
         const res = await signIn(ADMIN_EMAIL, ADMIN_PASSWORD, '203.0.113.7');
         expect(res.status).toBe(503);
         expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-        expect(Date.now() - started).toBeLessThan(2000);
+        expect(Date.now() - started).toBeLessThan(ANSWERED_WITHIN_MS);
       }
       expect(await lastAttempt()).toMatchObject({ email: ADMIN_EMAIL, successful: false, error_code: 'busy' });
     } finally {
@@ -91,7 +99,7 @@ describe('when every password check place is taken', () => {
       ]);
       expect(answers.map((r) => r.status)).toEqual(Array<number>(14).fill(503));
       expect(answers.every((r) => Number(r.headers.get('retry-after')) >= 1)).toBe(true);
-      expect(Date.now() - started).toBeLessThan(5000);
+      expect(Date.now() - started).toBeLessThan(ANSWERED_WITHIN_MS);
       const basicLog = await s.deps.db
         .selectFrom('auth_attempts')
         .select(['error_code', 'error_detail'])
@@ -130,7 +138,7 @@ describe('when every password check place is taken', () => {
       expect(answers.every((status) => status === 400 || status === 503)).toBe(true);
       expect(answers.filter((status) => status === 503).length).toBeGreaterThan(0);
       expect(answers.filter((status) => status === 400).length).toBeGreaterThan(0);
-      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(Date.now() - started).toBeLessThan(ANSWERED_WITHIN_MS);
     } finally {
       await production.close();
     }
@@ -165,12 +173,24 @@ describe('no cheap answers', () => {
   });
 
   it('a made-up reset or invitation link is refused before any password is hashed', async () => {
-    // At a hash cost of seconds, a hash before the refusal would show.
+    // A hash before the refusal would show: each refusal must take less than half of one hash at
+    // the server's cost, timed here, on this machine, now (the faster of two: the first also pays
+    // for getting its memory).
+    const cost = { PASSWORD_HASH_MEMORY_KIB: 131_072, PASSWORD_HASH_PASSES: 8 };
     const costly = await startTestServer(
-      { PASSWORD_HASH_MEMORY_KIB: '262144', PASSWORD_HASH_PASSES: '10' },
+      {
+        PASSWORD_HASH_MEMORY_KIB: String(cost.PASSWORD_HASH_MEMORY_KIB),
+        PASSWORD_HASH_PASSES: String(cost.PASSWORD_HASH_PASSES),
+      },
       { reset: false, signIn: false },
     );
     try {
+      const timeHash = async () => {
+        const started = Date.now();
+        await hashPassword('New!pass-123', cost);
+        return Date.now() - started;
+      };
+      const hashMs = Math.min(await timeHash(), await timeHash());
       const link = '00000000-0000-4000-8000-000000000000';
       for (const path of [`/auth/pwreset/${link}`, `/auth/setpw/${link}`]) {
         const started = Date.now();
@@ -180,7 +200,7 @@ describe('no cheap answers', () => {
           body: JSON.stringify({ password: 'New!pass-123' }),
         });
         expect(res.status, path).toBe(404);
-        expect(Date.now() - started, path).toBeLessThan(500);
+        expect(Date.now() - started, `${path} (one hash: ${hashMs} ms)`).toBeLessThan(hashMs / 2);
       }
     } finally {
       await costly.close();

@@ -121,8 +121,11 @@ describe('the synchronous standby is gone', () => {
       // What pg_auto_failover does when it turns synchronous replication off.
       await admin.query("SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE wait_event = 'SyncRep'");
       expect((await answer).status).toBe(503);
-      // Answered because the cancelled wait was noticed, not because the commit timed out.
-      expect(server.output()).toContain('wait for the synchronous standby was cancelled');
+      // Answered because the cancelled wait was noticed, not because the commit timed out. The
+      // server's log line may reach this process after its answer does.
+      await expect
+        .poll(() => server.output(), { timeout: 5_000 })
+        .toContain('wait for the synchronous standby was cancelled');
     } finally {
       await synchronousStandby('');
     }

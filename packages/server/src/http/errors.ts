@@ -29,3 +29,7 @@ export const serviceUnavailable = (retryAfterSeconds: number, message = 'The ser
 /** A failure answered with a documented JSON body of its own instead of the usual error body. */
 export const errorWithBody = (statusCode: number, message: string, body: unknown) =>
   new HttpError(statusCode, message, undefined, {}, body);
+
+/** A booking rule's refusal (its status, message and app code) as the HTTP error the client receives. */
+export const ruleError = (violation: { status: number; message: string; code: number | undefined }) =>
+  new HttpError(violation.status, violation.message, violation.code as ErrorCode | undefined);

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { CrashNotice } from './ui/CrashNotice';
+import { CrashNotice } from '../shared/ui/CrashNotice';
 
 interface ErrorBoundaryState {
   failed: boolean;

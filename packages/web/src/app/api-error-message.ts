@@ -9,7 +9,7 @@ interface CodeMessage {
   numFrom?: keyof typeof SETTINGS;
 }
 
-/** Application error codes (`X-Error-Code`) and their messages (reference §3.1). */
+/** Application error codes (`X-Error-Code`) and their messages. */
 const BY_APP_CODE: Readonly<Record<number, CodeMessage>> = {
   [ErrorCode.BookingSlotConflict]: { key: 'errorSlotConflict' },
   [ErrorCode.BookingLocationMaxConcurrent]: { key: 'errorTooManyConcurrent' },

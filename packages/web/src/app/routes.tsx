@@ -10,7 +10,7 @@ import { DEFAULT_SIGNED_IN_PATH } from './safe-redirect';
 import { useSession } from './session/session-context';
 import { PublicLayout } from './shell/PublicLayout';
 import { SignedInLayout } from './shell/SignedInLayout';
-import { FullPageLoader } from './ui/Loaders';
+import { FullPageLoader } from '../shared/ui/Loaders';
 
 // Each page is its own chunk, so the first load carries only the shell.
 const LoginPage = lazy(() => import('../features/auth/LoginPage').then((m) => ({ default: m.LoginPage })));
@@ -54,7 +54,7 @@ const AdminRoutes = lazy(() => import('../features/admin/AdminRoutes').then((m) 
 
 /**
  * The sign-in screen; inside the team wiki (the embedded mode) the wiki signs people in, so it
- * says to sign in through the wiki page again instead (SPEC §8).
+ * says to sign in through the wiki page again instead.
  */
 function SignInPage() {
   const embedded = useEmbedded();

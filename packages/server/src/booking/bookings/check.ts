@@ -1,8 +1,6 @@
-import type { ErrorCode } from '@perch/contract';
 import { sql } from 'kysely';
 import type { DateTime } from 'luxon';
 import type { Db } from '../../db/connection.js';
-import { HttpError } from '../../http/errors.js';
 import { areaIntervals, loadPersonFacts, type SpaceFacts } from './facts.js';
 import { firstViolation, type RuleViolation } from './rules/index.js';
 import type { BookingTarget } from './target.js';
@@ -81,9 +79,4 @@ export async function checkRules(db: Db, c: RuleCheck): Promise<RuleViolation | 
     personOverlapping: person.overlapping,
     personUpcoming: person.upcoming + (c.upcomingMarkup ?? 0),
   });
-}
-
-/** The HTTP answer of a refused booking: its status and app code. */
-export function ruleError(v: RuleViolation): HttpError {
-  return new HttpError(v.status, v.message, v.code as ErrorCode | undefined);
 }

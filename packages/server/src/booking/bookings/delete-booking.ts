@@ -1,10 +1,9 @@
 import { DateTime } from 'luxon';
 import type { AppDeps, AuthContext } from '../../context.js';
-import { notFound } from '../../http/errors.js';
+import { notFound, ruleError } from '../../http/errors.js';
 import { pathId } from '../../http/ids.js';
 import { effectiveZone } from '../../lib/time.js';
 import { loadBookingSettings } from '../../organization/settings/index.js';
-import { ruleError } from './check.js';
 import { isExempt, requireOwnerOrSpaceAdmin } from './policy.js';
 import { findBookingView } from './repo.js';
 import { firstCancelViolation } from './rules/index.js';

@@ -3,7 +3,7 @@
  * this folder (storage, presenters, internals) is private to it; the fence test
  * (packages/server/src/fences.unit.test.ts) keeps it so.
  */
-export { checkRules, lockForBooking, ruleError, type RuleCheck } from './check.js';
+export { checkRules, lockForBooking, type RuleCheck } from './check.js';
 export { loadSpaceFacts } from './facts.js';
 export { getBooking } from './lists.js';
 export { isExempt, requireBookable, requireOwnerOrSpaceAdmin } from './policy.js';

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { AppDeps, AuthContext } from '../../context.js';
-import { checkRules, ruleError } from './check.js';
+import { ruleError } from '../../http/errors.js';
+import { checkRules } from './check.js';
 import { isExempt } from './policy.js';
 import { loadAreaTarget } from './target.js';
 

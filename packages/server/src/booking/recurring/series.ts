@@ -3,13 +3,12 @@ import { DateTime } from 'luxon';
 import type { AppDeps, AuthContext } from '../../context.js';
 import type { RecurringBookingRow, BookingRow } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, notFound, ruleError } from '../../http/errors.js';
 import { pathId } from '../../http/ids.js';
 import { fromClientTime } from '../../lib/time.js';
 import {
   checkRules,
   lockForBooking,
-  ruleError,
   type RuleCheck,
   loadSpaceFacts,
   isExempt,

@@ -29,7 +29,7 @@ function remembered(storage: Storage): boolean {
 }
 
 /**
- * The embedded mode (SPEC §1): Perch runs in the team wiki's frame, or this tab came through the
+ * The embedded mode: Perch runs in the team wiki's frame, or this tab came through the
  * wiki's sign-in. Then the layout is compact, there is no sign-out and no administration, and a
  * missing session means signing in through the wiki again rather than on Perch's sign-in page.
  */

@@ -10,7 +10,7 @@ const REFRESH_TOKEN = 'perch.refreshToken';
 /**
  * Keeps the short-lived access token in session storage (one tab, gone when the tab closes)
  * and the refresh token in local storage, so a new tab or a reload can start a fresh session
- * by refreshing (SPEC §4). The sign-in provider's logout and profile URLs belong to the session,
+ * by refreshing. The sign-in provider's logout and profile URLs belong to the session,
  * not the tab: they live beside the refresh token, so signing out in any tab also ends the
  * provider's session. Where the browser refuses its storage (the team wiki's frame with
  * third-party storage blocked), both live in memory for as long as the page.

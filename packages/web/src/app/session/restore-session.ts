@@ -9,7 +9,7 @@ export type RestoredSession =
   | { status: 'unreachable' };
 
 /**
- * Session start (SPEC §4): with no access token in session storage but a refresh token in
+ * Session start: with no access token in session storage but a refresh token in
  * local storage, refresh first; then load the user and the settings. When the server refuses,
  * the stored credentials are deleted and the app continues signed out. When it cannot be
  * reached (offline, a restart, a proxy error), the credentials stay: a network blip must not

@@ -28,7 +28,7 @@ export async function fetchSignedInSession(client: PerchClient): Promise<SignedI
 
 export const isOn = (values: ValueMap, name: string): boolean => values[name] === '1';
 
-/** Buddies need names to be visible and must not be switched off (SPEC §6). */
+/** Buddies need names to be visible and must not be switched off. */
 export const buddiesEnabled = (settings: ValueMap): boolean =>
   isOn(settings, 'show_names') && !isOn(settings, 'disable_buddies');
 

@@ -14,7 +14,7 @@ export interface WebApiOptions {
   store?: BrowserCredentialStore;
 }
 
-/** Same-origin client: the server serves the app and the API from one host (reference §2.2). */
+/** Same-origin client: the server serves the app and the API from one host. */
 export function createWebApi(options: WebApiOptions): WebApi {
   const store = options.store ?? new BrowserCredentialStore();
   const baseFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));

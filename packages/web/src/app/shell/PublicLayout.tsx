@@ -2,7 +2,7 @@ import { Box, Center, Group, Paper } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ErrorBoundary } from '../ErrorBoundary';
-import { PageLoader } from '../ui/Loaders';
+import { PageLoader } from '../../shared/ui/Loaders';
 import { ColorSchemeMenu } from './ColorSchemeMenu';
 import { LanguageMenu } from './LanguageMenu';
 import { PerchWordmark } from './PerchMark';

@@ -10,7 +10,7 @@ import { useEmbedded } from '../embedded/embedded-mode';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { useSession, useSignedInSession } from '../session/session-context';
 import { canAdminister } from '../session/session-data';
-import { PageLoader } from '../ui/Loaders';
+import { PageLoader } from '../../shared/ui/Loaders';
 import { AccountSummary } from './AccountSummary';
 import { BrandLogo } from './BrandLogo';
 import { ColorSchemeMenu } from './ColorSchemeMenu';

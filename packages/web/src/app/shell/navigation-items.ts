@@ -122,7 +122,7 @@ export function adminSections(user: UserMe): AdminSection[] {
 }
 
 /**
- * The pages this user may reach, in menu order (reference §1.3 navbar). Embedded in the team
+ * The pages this user may reach, in menu order. Embedded in the team
  * wiki, only the booking pages: approvals and the administration are for the web app.
  */
 export function navigationItems(user: UserMe, settings: ValueMap, { embedded = false } = {}): NavigationItem[] {

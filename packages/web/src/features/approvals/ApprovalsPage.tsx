@@ -1,14 +1,14 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { Booking } from '@perch/contract';
-import { IconAlertCircle, IconCheck, IconChecklist, IconX } from '@tabler/icons-react';
+import { IconCheck, IconChecklist, IconX } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../app/session/session-context';
 import { canAdminister } from '../../app/session/session-data';
-import { EmptyState } from '../../app/ui/EmptyState';
-import { PageLayout } from '../../app/ui/PageLayout';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { PageLayout } from '../../shared/ui/PageLayout';
 import { useApiErrorMessage } from '../../app/use-api-error-message';
 import { bookerName } from '../../shared/people/booker-name';
 import { NoAccessPage } from '../../shared/system-pages/NoAccessPage';
@@ -16,6 +16,7 @@ import { formatRange } from '../../shared/time/format-time';
 import { timePrefsFrom } from '../../shared/time/time-prefs';
 import { fromApiTime } from '../../shared/time/wall-time';
 import { useAnswerApproval, usePendingApprovals, usePendingApprovalsCount } from './api/approval-queries';
+import { QueryFailure } from '../../shared/ui/QueryFailure';
 
 /** Bookings waiting for this approver: approve or decline (a declined booking is removed). */
 export function ApprovalsPage() {
@@ -54,11 +55,7 @@ function PendingApprovals() {
   return (
     <PageLayout title={t('navApprovals')} description={t('approvalsIntro')}>
       {pending.isPending && <Skeleton height={120} radius="md" />}
-      {pending.isError && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('loadFailedTitle')}>
-          {errorMessage(pending.error)}
-        </Alert>
-      )}
+      {pending.isError && <QueryFailure error={pending.error} onRetry={() => void pending.refetch()} />}
       {pending.isSuccess && shown.length === 0 && (
         <EmptyState Icon={IconChecklist} title={t('approvalsEmptyTitle')} body={t('approvalsEmptyBody')} />
       )}

@@ -1,4 +1,4 @@
-import { Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { preflight } from '@perch/client';
 import type { Preflight } from '@perch/contract';
@@ -10,6 +10,7 @@ import type { Message, MessageKey } from '../../i18n';
 import { FormErrorAlert } from './FormErrorAlert';
 import { signInErrorMessage } from './sign-in-errors';
 import { StepHeading } from './StepHeading';
+import { SignInEmailField } from './SignInEmailField';
 
 interface EmailStepProps {
   initialEmail: string;
@@ -40,24 +41,12 @@ export function EmailStep({ initialEmail, onFound }: EmailStepProps) {
     }
   });
 
-  const emailError = form.errors.email;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <StepHeading title={t('loginTitle')} subtitle={t('loginSubtitle')} />
         <FormErrorAlert message={error} />
-        <TextInput
-          {...form.getInputProps('email')}
-          error={emailError ? t(emailError as MessageKey) : undefined}
-          label={t('emailAddress')}
-          placeholder={t('emailPlaceholder')}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          dir="ltr"
-          required
-          autoFocus
-        />
+        <SignInEmailField form={form} />
         <Button type="submit" fullWidth loading={busy}>
           {t('continue')}
         </Button>

@@ -1,10 +1,11 @@
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
+import { IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiErrorMessage } from '../../app/use-api-error-message';
 import { signInPath } from './password-link-paths';
 import { StepHeading } from './StepHeading';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 
 /** A quiet link back to the sign-in screen, under the forms of the password pages. */
 export function BackToSignIn({ email }: { email?: string }) {
@@ -51,15 +52,9 @@ export function LinkLoadFailure({ error, onRetry }: { error: unknown; onRetry: (
   const message = useApiErrorMessage();
   return (
     <Stack gap="lg">
-      <Alert
-        role="alert"
-        color="red"
-        variant="light"
-        title={t('linkLoadFailed')}
-        icon={<IconAlertCircle size={18} aria-hidden />}
-      >
+      <ErrorAlert compact title={t('linkLoadFailed')}>
         {message(error)}
-      </Alert>
+      </ErrorAlert>
       <Button variant="light" onClick={onRetry}>
         {t('tryAgain')}
       </Button>

@@ -1,8 +1,7 @@
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { preflight } from '@perch/client';
 import { isEmail } from '@perch/contract/values';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../app/session/session-context';
@@ -11,6 +10,8 @@ import { useRequestPasswordReset } from './api/password-link-queries';
 import { FormErrorAlert } from './FormErrorAlert';
 import { linkRequestFailure, type LinkRequestFailure } from './password-link-errors';
 import { signInErrorMessage } from './sign-in-errors';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
+import { SignInEmailField } from './SignInEmailField';
 
 interface LinkRequestFormProps {
   initialEmail: string;
@@ -28,11 +29,11 @@ function FailureAlert({ failure }: { failure: LinkRequestFailure | null }) {
   if (!failure) return null;
   if ('message' in failure) return <FormErrorAlert message={failure.message} />;
   return (
-    <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
+    <ErrorAlert compact>
       {failure.throttledMinutes === null
         ? t('resetRequestThrottledLater')
         : t('resetRequestThrottled', { count: failure.throttledMinutes })}
-    </Alert>
+    </ErrorAlert>
   );
 }
 
@@ -42,7 +43,6 @@ function FailureAlert({ failure }: { failure: LinkRequestFailure | null }) {
  * sign-in screen or, like there, from the email address (`POST /auth/preflight`).
  */
 export function LinkRequestForm({ initialEmail, organizationId, submitLabel, onSent }: LinkRequestFormProps) {
-  const { t } = useTranslation();
   const { api } = useSession();
   const request = useRequestPasswordReset();
   const [failure, setFailure] = useState<LinkRequestFailure | null>(null);
@@ -82,23 +82,11 @@ export function LinkRequestForm({ initialEmail, organizationId, submitLabel, onS
     }
   });
 
-  const emailError = form.errors.email;
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="lg">
         <FailureAlert failure={failure} />
-        <TextInput
-          {...form.getInputProps('email')}
-          error={emailError ? t(emailError as MessageKey) : undefined}
-          label={t('emailAddress')}
-          placeholder={t('emailPlaceholder')}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          dir="ltr"
-          required
-          autoFocus
-        />
+        <SignInEmailField form={form} />
         <Button type="submit" fullWidth loading={busy}>
           {submitLabel}
         </Button>

@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useEmbedded } from '../../app/embedded/embedded-mode';
-import { usePageTitle } from '../../app/ui/use-page-title';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 import type { MessageKey } from '../../i18n';
 import { providerFailureMessage, providerFailureTitle } from '../../shared/sign-in-providers/provider-failure';
 import { SIGN_IN_WITHOUT_REDIRECT } from './LoginSuccessPage';
@@ -30,7 +30,7 @@ const SECURITY_PREFERENCES = '/preferences?tab=security';
 
 /**
  * `/login/failed?reason&error&error_description`: where the server sends the browser when a
- * sign-in through a provider (or the team wiki) did not work. Says why (SPEC §8), with the
+ * sign-in through a provider (or the team wiki) did not work. Says why, with the
  * provider's own words when it gave any, and leads back to the sign-in page (in the web app).
  * A `link` failure is Perch's own (the account has a password and is not linked yet, or the
  * provider signed in another email while linking): its words are Perch's, so no details show.

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { safeRedirectTarget } from '../../app/safe-redirect';
 import { useSession } from '../../app/session/session-context';
-import { usePageTitle } from '../../app/ui/use-page-title';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 import { EmailStep } from './EmailStep';
 import { NewPasswordStep } from './NewPasswordStep';
 import { PasskeyStep } from './PasskeyStep';
@@ -25,7 +25,7 @@ type LoginStep =
 
 /**
  * Email first, then a password or the organisation's sign-in providers, then the account's second
- * factor if it has one: an authenticator code or a passkey (reference §1.2, §1.3).
+ * factor if it has one: an authenticator code or a passkey.
  */
 export function LoginPage() {
   const { t } = useTranslation();

@@ -1,13 +1,12 @@
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { verifyTicketWithSecondFactor, type LoginResult } from '@perch/client';
 import type { PasskeyRequired } from '@perch/contract';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useEmbedded } from '../../app/embedded/embedded-mode';
 import { safeRedirectTarget } from '../../app/safe-redirect';
-import { usePageTitle } from '../../app/ui/use-page-title';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 import type { Message } from '../../i18n';
 import { PasskeyStep } from './PasskeyStep';
 import type { SecondFactorKind } from './second-factor-errors';
@@ -16,6 +15,7 @@ import { StepHeading } from './StepHeading';
 import { ticketErrorMessage, ticketStepErrorMessage } from './ticket-errors';
 import { TotpStep } from './TotpStep';
 import { useSignIn } from './use-sign-in';
+import { ErrorAlert } from '../../shared/ui/ErrorAlert';
 
 /** The sign-in page without the automatic jump to the provider, so a failure cannot loop. */
 export const SIGN_IN_WITHOUT_REDIRECT = '/login?noredirect=1';
@@ -117,9 +117,7 @@ export function LoginSuccessPage() {
       return (
         <Stack gap="lg">
           <StepHeading title={t('providerSignInFailedTitle')} />
-          <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-            {t(step.message.key, step.message.values)}
-          </Alert>
+          <ErrorAlert compact>{t(step.message.key, step.message.values)}</ErrorAlert>
           {embedded ? (
             step.message.key !== 'wikiFailedExpired' && <Text>{t('wikiReloadHint')}</Text>
           ) : (

@@ -22,7 +22,7 @@ interface ProviderStepProps {
 }
 
 /**
- * The provider to go to at once (reference §1.2): the only one, when nobody in the organisation
+ * The provider to go to at once: the only one, when nobody in the organisation
  * signs in with a password and the address does not say `noredirect`.
  */
 export function automaticProvider(

@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { usePageTitle } from '../../app/ui/use-page-title';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 import { BackToSignIn, LinkSentNotice } from './LinkPageParts';
 import { LinkRequestForm } from './LinkRequestForm';
 import { StepHeading } from './StepHeading';

@@ -120,7 +120,7 @@ describe('signing in through a provider', { timeout: 15_000 }, () => {
 });
 
 describe('the failed page', { timeout: 15_000 }, () => {
-  it('says the account may not be activated when the person may not sign in (SPEC §8)', async () => {
+  it('says the account may not be activated when the person may not sign in', async () => {
     renderApp('/login/failed/?reason=login', fakeServer({}));
     expect(await screen.findByRole('heading', { name: 'Sign-in failed' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(

@@ -1,13 +1,12 @@
-import { Accordion, Alert, Button, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Button, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconAlertCircle, IconCalendarOff, IconHistory } from '@tabler/icons-react';
+import { IconCalendarOff, IconHistory } from '@tabler/icons-react';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSignedInSession } from '../../app/session/session-context';
-import { EmptyState } from '../../app/ui/EmptyState';
-import { PageLayout } from '../../app/ui/PageLayout';
-import { useApiErrorMessage } from '../../app/use-api-error-message';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { PageLayout } from '../../shared/ui/PageLayout';
 import { useBookableAreas } from '../../shared/api/area-queries';
 import { useMyBookings } from '../../shared/api/booking-queries';
 import { areaZone } from '../../shared/time/area-zone';
@@ -19,6 +18,7 @@ import { BookingCard } from './BookingCard';
 import { BookingsWeek, weekBlockSelector } from './BookingsWeek';
 import { useBookingActions } from './use-booking-actions';
 import { weekStartOf } from './week-layout';
+import { QueryFailure } from '../../shared/ui/QueryFailure';
 
 type BookingsView = 'list' | 'week';
 
@@ -73,7 +73,6 @@ const pageHeading = () => document.querySelector<HTMLElement>('main h1, main h2'
 export function BookingsPage() {
   const { t, i18n } = useTranslation();
   const { settings, preferences } = useSignedInSession();
-  const errorMessage = useApiErrorMessage();
   const bookings = useMyBookings();
   const areas = useBookableAreas();
   const actions = useBookingActions();
@@ -124,16 +123,7 @@ export function BookingsPage() {
   return (
     <PageLayout title={t('navMyBookings')}>
       {bookings.isPending && <Skeleton height={160} radius="md" />}
-      {bookings.isError && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('loadFailedTitle')}>
-          <Group justify="space-between">
-            {errorMessage(bookings.error)}
-            <Button variant="default" size="xs" onClick={() => void bookings.refetch()}>
-              {t('tryAgain')}
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      {bookings.isError && <QueryFailure error={bookings.error} onRetry={() => void bookings.refetch()} />}
       {bookings.isSuccess && days.length === 0 && (
         <EmptyState
           Icon={IconCalendarOff}

@@ -1,14 +1,14 @@
-import { ActionIcon, Alert, Avatar, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Avatar, Group, Paper, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { Buddy } from '@perch/contract';
-import { IconAlertCircle, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { IconTrash, IconUsersGroup } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../app/session/session-context';
 import { buddiesEnabled } from '../../app/session/session-data';
-import { EmptyState } from '../../app/ui/EmptyState';
-import { PageLayout } from '../../app/ui/PageLayout';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { PageLayout } from '../../shared/ui/PageLayout';
 import { useApiErrorMessage } from '../../app/use-api-error-message';
 import { NotFoundPage } from '../../shared/system-pages/NotFoundPage';
 import { formatRange } from '../../shared/time/format-time';
@@ -16,6 +16,7 @@ import { timePrefsFrom } from '../../shared/time/time-prefs';
 import { fromApiTime } from '../../shared/time/wall-time';
 import { AddBuddy } from './AddBuddy';
 import { useBuddies, useRemoveBuddy } from './api/buddy-queries';
+import { QueryFailure } from '../../shared/ui/QueryFailure';
 
 const buddyName = (b: Buddy) => `${b.buddyFirstname ?? ''} ${b.buddyLastname ?? ''}`.trim() || b.buddyEmail;
 
@@ -53,11 +54,7 @@ function BuddyList() {
     <PageLayout title={t('navBuddies')} description={t('buddiesIntro')}>
       <AddBuddy existing={existing} />
       {buddies.isPending && <Skeleton height={120} radius="md" />}
-      {buddies.isError && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('loadFailedTitle')}>
-          {errorMessage(buddies.error)}
-        </Alert>
-      )}
+      {buddies.isError && <QueryFailure error={buddies.error} onRetry={() => void buddies.refetch()} />}
       {buddies.isSuccess && buddies.data.length === 0 && (
         <EmptyState Icon={IconUsersGroup} title={t('buddiesEmptyTitle')} body={t('buddiesEmptyBody')} />
       )}

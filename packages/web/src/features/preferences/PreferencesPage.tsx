@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSignedInSession } from '../../app/session/session-context';
-import { PageLayout } from '../../app/ui/PageLayout';
+import { PageLayout } from '../../shared/ui/PageLayout';
 import { useApiErrorMessage } from '../../app/use-api-error-message';
 import { useSavePreferences } from './api/preference-queries';
 import { useBarClearance } from './use-bar-clearance';

@@ -5,7 +5,7 @@ import type { MessageKey } from '../../i18n';
 import { STATUS_COLOR } from '../../shared/space-status/space-status';
 import { minutesOfDay } from '../../shared/time/wall-time';
 
-/** The preferences this page edits (reference §5.2), in the order the page sends them. */
+/** The preferences this page edits, in the order the page sends them. */
 const EDITABLE = [
   'enter_time',
   'workday_start',

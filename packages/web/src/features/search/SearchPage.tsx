@@ -1,13 +1,13 @@
 import '@mantine/dates/styles.css';
-import { Alert, Button, Group, Skeleton, Stack } from '@mantine/core';
-import { IconAlertCircle, IconMapOff } from '@tabler/icons-react';
+import { Alert, Skeleton, Stack } from '@mantine/core';
+import { IconMapOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../app/session/session-context';
 import { buddiesEnabled } from '../../app/session/session-data';
 import { useWidePage } from '../../app/shell/page-width';
-import { EmptyState } from '../../app/ui/EmptyState';
-import { PageLayout } from '../../app/ui/PageLayout';
+import { EmptyState } from '../../shared/ui/EmptyState';
+import { PageLayout } from '../../shared/ui/PageLayout';
 import { useApiErrorMessage } from '../../app/use-api-error-message';
 import { useBookableAreas } from '../../shared/api/area-queries';
 import { useMyBookings } from '../../shared/api/booking-queries';
@@ -28,6 +28,7 @@ import { searchHints } from './time/search-hints';
 import { useDayjsLocale } from '../../shared/time/use-dayjs-locale';
 import { useSearchState } from './use-search-state';
 import { useSpaceEntries } from './use-space-entries';
+import { QueryFailure } from '../../shared/ui/QueryFailure';
 
 /** Search and book a space: the screen people use every day. */
 export function SearchPage() {
@@ -84,14 +85,7 @@ export function SearchPage() {
   return (
     <PageLayout title={t('navBookSpace')}>
       {areas.isError ? (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('loadFailedTitle')}>
-          <Group justify="space-between">
-            {errorMessage(areas.error)}
-            <Button variant="default" size="xs" onClick={() => void areas.refetch()}>
-              {t('tryAgain')}
-            </Button>
-          </Group>
-        </Alert>
+        <QueryFailure error={areas.error} onRetry={() => void areas.refetch()} />
       ) : areas.data ? (
         <SearchControls
           state={state}
@@ -106,14 +100,7 @@ export function SearchPage() {
       <HintBanner messages={messages} />
       <Stack gap="sm">
         {availability.isError && (
-          <Alert color="red" icon={<IconAlertCircle aria-hidden />} title={t('loadFailedTitle')}>
-            <Group justify="space-between">
-              {errorMessage(availability.error)}
-              <Button variant="default" size="xs" onClick={() => void availability.refetch()}>
-                {t('tryAgain')}
-              </Button>
-            </Group>
-          </Alert>
+          <QueryFailure error={availability.error} onRetry={() => void availability.refetch()} />
         )}
         {areas.isSuccess && !area ? null : !availability.data || !area ? (
           <Skeleton height={420} radius="md" aria-label={t('loading')} />

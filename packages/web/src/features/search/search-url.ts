@@ -6,8 +6,8 @@ import type { BookingWindow } from './time/booking-window';
 export type SearchView = 'map' | 'list';
 
 /**
- * Everything a search is made of, as it stands in the address (reference §1.3 keeps `lid`,
- * `enter`, `leave` and `sid`, so links and QR codes made for the reference keep working).
+ * Everything a search is made of, as it stands in the address (Seatsurfing's search page keeps
+ * `lid`, `enter`, `leave` and `sid` there too, so links and QR codes made for it keep working).
  * Unset parts take their defaults (preferred area, window from the preferences).
  */
 export interface SearchUrlState {

@@ -9,7 +9,7 @@ import { sortNaturally } from '../../shared/text/natural-order';
 import { formatDate, formatTime } from '../../shared/time/format-time';
 import type { TimePrefs } from '../../shared/time/time-prefs';
 import { addMinutes, datePart, fromApiTime, type WallTime } from '../../shared/time/wall-time';
-import type { MapEntry } from './map/FloorPlanMap';
+import type { MapEntry } from './map/map-entry';
 
 /** Bookings the tooltip lists; more are counted ("and 2 more bookings"). */
 const TOOLTIP_BOOKINGS = 3;

@@ -2,7 +2,7 @@ import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePageTitle } from '../../app/ui/use-page-title';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 import { perchAppUrl } from '../../shared/account-merge/perch-address';
 
 interface WikiNoticeProps {

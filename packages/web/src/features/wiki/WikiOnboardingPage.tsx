@@ -2,8 +2,8 @@ import { Anchor, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconExternalLink, IconPlugConnected } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { CopyField } from '../../app/ui/CopyField';
-import { usePageTitle } from '../../app/ui/use-page-title';
+import { CopyField } from '../../shared/ui/CopyField';
+import { usePageTitle } from '../../shared/ui/use-page-title';
 import { perchAppUrl } from '../../shared/account-merge/perch-address';
 
 /**

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { WikiNotice } from './WikiNotice';
 
 /**
- * In the embedded mode without a session (SPEC §8 "integration sign-in required"): the wiki signs
+ * In the embedded mode without a session ("integration sign-in required"): the wiki signs
  * people in, so the way back is through the wiki page rather than Perch's sign-in form.
  */
 export function WikiSignInRequiredPage() {

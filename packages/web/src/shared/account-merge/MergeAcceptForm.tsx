@@ -1,12 +1,13 @@
 import { Alert, Button, Checkbox, Group, List, PasswordInput, Stack, Text } from '@mantine/core';
 import type { MergeRequest } from '@perch/contract';
-import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../app/session/session-context';
 import type { Message, MessageKey } from '../../i18n';
 import { acceptMergeErrorMessage } from './merge-errors';
 import { useAcceptMerge } from './merge-queries';
+import { ErrorAlert } from '../ui/ErrorAlert';
 
 /** What moves, in the order the dialog lists it. */
 const MOVES: readonly { count: keyof MergeRequest['moves']; key: MessageKey }[] = [
@@ -98,11 +99,7 @@ export function MergeAcceptForm({ request, onAccepted, onCancel }: MergeAcceptFo
             description={t('mergeMoveWikiIdentityHint', { identity: request.wikiIdentity })}
           />
         )}
-        {failure && (
-          <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-            {t(failure.key, failure.values)}
-          </Alert>
-        )}
+        {failure && <ErrorAlert compact>{t(failure.key, failure.values)}</ErrorAlert>}
         {withPassword ? (
           <PasswordInput
             ref={passwordInput}

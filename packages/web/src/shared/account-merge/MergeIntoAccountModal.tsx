@@ -1,12 +1,14 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { isEmail } from '@perch/contract/values';
-import { IconAlertCircle, IconClockHour4, IconExternalLink } from '@tabler/icons-react';
+import { IconClockHour4, IconExternalLink } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '../../i18n';
 import { requestMergeErrorMessage } from './merge-errors';
 import { useRequestMerge } from './merge-queries';
 import { perchAppUrl } from './perch-address';
+import { ErrorAlert } from '../ui/ErrorAlert';
+import { FormActions } from '../ui/FormActions';
 
 interface MergeIntoAccountModalProps {
   opened: boolean;
@@ -14,8 +16,8 @@ interface MergeIntoAccountModalProps {
 }
 
 /**
- * For the account the team wiki made: asks a regular account of the organisation to take it over
- * (reference §9.2). The regular account then accepts within an hour in the web app.
+ * For the account the team wiki made: asks a regular account of the organisation to take it over.
+ * The regular account then accepts within an hour in the web app.
  */
 export function MergeIntoAccountModal({ opened, onClose }: MergeIntoAccountModalProps) {
   const { t } = useTranslation();
@@ -72,11 +74,7 @@ function MergeIntoAccountContent({ onClose: close }: { onClose: () => void }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text fz="sm">{t('mergeIntoAccountIntro')}</Text>
-        {failure && (
-          <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-            {t(failure.key, failure.values)}
-          </Alert>
-        )}
+        {failure && <ErrorAlert compact>{t(failure.key, failure.values)}</ErrorAlert>}
         <TextInput
           label={t('mergeTargetEmail')}
           description={t('mergeTargetEmailHint')}
@@ -96,14 +94,7 @@ function MergeIntoAccountContent({ onClose: close }: { onClose: () => void }) {
           required
           data-autofocus
         />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={close}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={request.isPending}>
-            {t('mergeSend')}
-          </Button>
-        </Group>
+        <FormActions submitLabel={t('mergeSend')} loading={request.isPending} onCancel={close} />
       </Stack>
     </form>
   );

@@ -1,13 +1,14 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { MergeRequest } from '@perch/contract';
-import { IconAlertCircle, IconArrowsJoin } from '@tabler/icons-react';
+import { IconArrowsJoin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorMessage } from '../../app/api-error-message';
 import { MergeAcceptForm } from './MergeAcceptForm';
 import { answerMergeErrorMessage } from './merge-errors';
 import { useDeclineMerge, useMergeRequests } from './merge-queries';
+import { useConfirm } from '../ui/use-confirm';
+import { QueryFailure } from '../ui/QueryFailure';
 
 interface MergeRequestListProps {
   /** Shown when nothing waits (a page section says so; the bell's dialog closes instead). */
@@ -21,6 +22,7 @@ interface MergeRequestListProps {
  */
 export function MergeRequestList({ emptyText }: MergeRequestListProps) {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const requests = useMergeRequests();
   const failed = (error: unknown) => {
     const message = answerMergeErrorMessage(error);
@@ -53,24 +55,15 @@ export function MergeRequestList({ emptyText }: MergeRequestListProps) {
   };
 
   const confirmDecline = (request: MergeRequest) =>
-    modals.openConfirmModal({
+    confirm({
       title: t('mergeDeclineTitle'),
-      children: <Text fz="sm">{t('mergeDeclineBody', { email: request.email })}</Text>,
-      labels: { confirm: t('mergeDeclineConfirm'), cancel: t('cancel') },
-      confirmProps: { color: 'red' },
-      cancelProps: { 'data-autofocus': true },
+      message: t('mergeDeclineBody', { email: request.email }),
+      confirmLabel: t('mergeDeclineConfirm'),
       onConfirm: () => decline.mutate(request),
     });
 
   if (requests.isPending) return <Skeleton height={64} radius="md" />;
-  if (requests.isError) {
-    const message = apiErrorMessage(requests.error);
-    return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-        {t(message.key, message.values)}
-      </Alert>
-    );
-  }
+  if (requests.isError) return <QueryFailure compact error={requests.error} onRetry={() => void requests.refetch()} />;
   if (requests.data.length === 0)
     return emptyText ? (
       <Text fz="sm" c="dimmed">

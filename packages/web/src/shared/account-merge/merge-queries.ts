@@ -1,8 +1,9 @@
 import type { MergeFinish, MergeRequest } from '@perch/contract';
 import { routes } from '@perch/contract/values';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../app/session/session-context';
 import { useApiClient } from '../api/use-api-client';
+import { useApiQuery } from '../api/use-api-query';
 
 /** TanStack Query keys of the account merge. */
 export const mergeKeys = {
@@ -18,10 +19,7 @@ const FRESH_MS = 15_000;
  * an hour. Asked on focus and (through `refetchStale`) on a page change, not on a timer.
  */
 export function useMergeRequests() {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: mergeKeys.incoming,
-    queryFn: () => client.call(routes.user.mergeRequests),
+  return useApiQuery(mergeKeys.incoming, (client) => client.call(routes.user.mergeRequests), {
     staleTime: FRESH_MS,
     refetchOnWindowFocus: true,
     retry: false,

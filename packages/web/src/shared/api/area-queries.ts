@@ -1,15 +1,11 @@
 import type { Location } from '@perch/contract';
 import { routes } from '@perch/contract/values';
-import { useQuery } from '@tanstack/react-query';
 import { sharedKeys } from './query-keys';
-import { useApiClient } from './use-api-client';
+import { useApiQuery } from './use-api-query';
 
 /** Areas people can book in, by name (disabled ones are hidden). */
 export function useBookableAreas() {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: sharedKeys.areas,
-    queryFn: () => client.call(routes.location.list),
+  return useApiQuery(sharedKeys.areas, (client) => client.call(routes.location.list), {
     select: (areas) => areas.filter((a) => a.enabled),
     staleTime: 5 * 60_000,
   });
@@ -20,16 +16,17 @@ export function useBookableAreas() {
  * area editor share it, so a new plan saved by an admin shows everywhere.
  */
 export function useAreaMap(area: Location | undefined) {
-  const client = useApiClient();
   const id = area?.id ?? '';
-  return useQuery({
-    queryKey: sharedKeys.areaMap(id),
-    queryFn: async () => {
+  return useApiQuery(
+    sharedKeys.areaMap(id),
+    async (client) => {
       const map = await client.call(routes.location.map, { params: { id } });
       return map.data ? map : null;
     },
-    enabled: Boolean(area && area.mapWidth > 0),
-    staleTime: Infinity,
-    gcTime: 30 * 60_000,
-  });
+    {
+      enabled: Boolean(area && area.mapWidth > 0),
+      staleTime: Infinity,
+      gcTime: 30 * 60_000,
+    },
+  );
 }

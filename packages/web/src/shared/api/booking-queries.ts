@@ -1,12 +1,11 @@
 import { routes } from '@perch/contract/values';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { type QueryClient } from '@tanstack/react-query';
 import { sharedKeys } from './query-keys';
-import { useApiClient } from './use-api-client';
+import { useApiQuery } from './use-api-query';
 
 /** The user's bookings that have not ended yet (the API keeps no history). */
 export function useMyBookings() {
-  const client = useApiClient();
-  return useQuery({ queryKey: sharedKeys.myBookings, queryFn: () => client.call(routes.booking.list) });
+  return useApiQuery(sharedKeys.myBookings, (client) => client.call(routes.booking.list));
 }
 
 /** After a booking changed: every availability, the user's own list and the buddies' next bookings are out of date. */

@@ -12,6 +12,8 @@ export const sharedKeys = {
   buddies: ['buddies'] as const,
   /** The areas people can book in (search, my bookings, preferences). */
   areas: ['areas'] as const,
+  /** The time zones the server knows (a person's, an area's, the organisation's default). */
+  timezones: ['timezones'] as const,
   /** An area's floor-plan image (under `areas`: changing areas refreshes it). */
   areaMap: (id: string) => ['areas', id, 'map'] as const,
 };

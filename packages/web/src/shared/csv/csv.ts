@@ -3,6 +3,8 @@
  * download of the finished text.
  */
 
+import { saveTextFile } from '../download/download-file';
+
 /** A CSV field: quoted when needed; a leading formula character is neutralised for spreadsheets. */
 export function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
@@ -11,13 +13,5 @@ export function csvField(value: string): string {
 
 /** Offers `text` as a CSV file download named `fileName`. */
 export function saveCsvFile(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the blob after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveTextFile(text, fileName, 'text/csv;charset=utf-8');
 }

@@ -1,8 +1,8 @@
 /** Files the app hands to the browser's downloads: a text made or fetched here, under a file name. */
 
-/** Offers `text` as a file download named `fileName`. */
-export function saveTextFile(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Offers a file to the browser's downloads, named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -11,6 +11,11 @@ export function saveTextFile(text: string, fileName: string, type: string): void
   link.remove();
   // Some browsers read the blob after the click returns.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Offers `text` as a file download named `fileName`. */
+export function saveTextFile(text: string, fileName: string, type: string): void {
+  saveBlob(new Blob([text], { type }), fileName);
 }
 
 /** A file name without folders or characters file systems refuse. */

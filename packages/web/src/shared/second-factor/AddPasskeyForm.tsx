@@ -1,11 +1,13 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Anchor, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../app/session/session-context';
 import { addPasskeyErrorMessage, passkeyNameProblem } from './passkey-errors';
 import { useAddPasskey, usePrimaryDomain } from './second-factor-queries';
 import { passkeysSupported } from './webauthn';
+import { ErrorAlert } from '../ui/ErrorAlert';
+import { FormActions } from '../ui/FormActions';
 
 /** This page's address on the primary domain (same scheme and port), where passkeys can be added. */
 function addressOn(domain: string): string {
@@ -79,11 +81,7 @@ export function AddPasskeyForm({ onAdded, onCancel }: AddPasskeyFormProps) {
     <form onSubmit={submit} noValidate aria-label={t('passkeyAddTitle')}>
       <Stack gap="sm">
         <Text fz="sm">{t('passkeyAddExplained')}</Text>
-        {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {t(failure.key, failure.values)}
-          </Alert>
-        )}
+        {failure && <ErrorAlert compact>{t(failure.key, failure.values)}</ErrorAlert>}
         <TextInput
           label={t('passkeyName')}
           placeholder={t('passkeyNamePlaceholder')}
@@ -98,16 +96,12 @@ export function AddPasskeyForm({ onAdded, onCancel }: AddPasskeyFormProps) {
           data-autofocus
           autoComplete="off"
         />
-        <Group justify="flex-end" gap="xs">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel} disabled={add.isPending}>
-              {t('cancel')}
-            </Button>
-          )}
-          <Button type="submit" loading={add.isPending}>
-            {t('passkeyCreate')}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={t('passkeyCreate')}
+          loading={add.isPending}
+          onCancel={onCancel}
+          cancelDisabled={add.isPending}
+        />
       </Stack>
     </form>
   );

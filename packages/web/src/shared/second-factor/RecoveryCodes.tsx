@@ -1,20 +1,10 @@
-import { Alert, Button, CopyButton, Group, List, Paper, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCopy, IconDownload, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { IconDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { saveTextFile } from '../download/download-file';
+import { CopyTextButton } from '../ui/CopyButtons';
 
 const FILE_NAME = 'perch-recovery-codes.txt';
-
-function downloadText(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the blob after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 interface RecoveryCodesProps {
   codes: readonly string[];
@@ -48,23 +38,18 @@ export function RecoveryCodes({ codes, account }: RecoveryCodesProps) {
         </List>
       </Paper>
       <Group gap="xs">
-        <CopyButton value={text}>
-          {({ copied, copy }) => (
-            <Button
-              variant="default"
-              size="xs"
-              onClick={copy}
-              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-            >
-              {copied ? t('recoveryCodesCopied') : t('recoveryCodesCopy')}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyTextButton value={text} label={t('recoveryCodesCopy')} copiedLabel={t('recoveryCodesCopied')} />
         <Button
           variant="default"
           size="xs"
           leftSection={<IconDownload size={16} aria-hidden />}
-          onClick={() => downloadText(`${t('recoveryCodesFileHeading', { account })}\n\n${text}\n`, FILE_NAME)}
+          onClick={() =>
+            saveTextFile(
+              `${t('recoveryCodesFileHeading', { account })}\n\n${text}\n`,
+              FILE_NAME,
+              'text/plain;charset=utf-8',
+            )
+          }
         >
           {t('recoveryCodesDownload')}
         </Button>

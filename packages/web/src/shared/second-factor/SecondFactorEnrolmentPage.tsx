@@ -3,7 +3,7 @@ import { IconArrowLeft, IconDeviceMobile, IconFingerprint, IconLogout, type Icon
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession, useSignedInSession } from '../../app/session/session-context';
-import { usePageTitle } from '../../app/ui/use-page-title';
+import { usePageTitle } from '../ui/use-page-title';
 import { AddPasskeyForm } from './AddPasskeyForm';
 import classes from './second-factor.module.css';
 import { useReloadSession } from './second-factor-queries';

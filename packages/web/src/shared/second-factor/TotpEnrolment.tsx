@@ -1,25 +1,15 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Center,
-  CopyButton,
-  Group,
-  Image,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Anchor, Box, Button, Center, Group, Image, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { ApiError } from '@perch/client';
-import { IconAlertCircle, IconCheck, IconCopy } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../app/use-api-error-message';
 import { OneTimeCodeInput, TOTP_CODE_LENGTH } from './OneTimeCodeInput';
 import { RecoveryCodes } from './RecoveryCodes';
 import { useConfirmTotp, useNewRecoveryCodes, useTotpSecret, useTotpSetup } from './second-factor-queries';
+import { CopyTextButton } from '../ui/CopyButtons';
+import { FormActions } from '../ui/FormActions';
+import { RetryAlert } from '../ui/RetryAlert';
 
 const QR_SIZE = 200;
 
@@ -48,18 +38,12 @@ function SecretKey({ stateId }: { stateId: string }) {
         </Text>
       </Paper>
       <Group>
-        <CopyButton value={secret.data.secret}>
-          {({ copied, copy }) => (
-            <Button
-              variant="default"
-              size="compact-sm"
-              onClick={copy}
-              leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
-            >
-              {copied ? t('totpSecretCopied') : t('totpSecretCopy')}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyTextButton
+          value={secret.data.secret}
+          size="compact-sm"
+          label={t('totpSecretCopy')}
+          copiedLabel={t('totpSecretCopied')}
+        />
       </Group>
     </Stack>
   );
@@ -125,14 +109,11 @@ export function TotpEnrolment({ account, onDone, onCancel }: TotpEnrolmentProps)
         <Text fz="sm">{t('recoveryCodesExplained')}</Text>
         {recovery.isPending && <Skeleton height={140} />}
         {recovery.isError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text fz="sm">{t('recoveryCodesFailed', { reason: errorMessage(recovery.error) })}</Text>
-              <Button size="xs" variant="default" onClick={() => recovery.mutate()}>
-                {t('tryAgain')}
-              </Button>
-            </Stack>
-          </Alert>
+          <RetryAlert
+            compact
+            message={t('recoveryCodesFailed', { reason: errorMessage(recovery.error) })}
+            onRetry={() => recovery.mutate()}
+          />
         )}
         {recovery.data && <RecoveryCodes codes={recovery.data.codes} account={account} />}
         <Group justify="flex-end">
@@ -161,14 +142,12 @@ export function TotpEnrolment({ account, onDone, onCancel }: TotpEnrolmentProps)
           {setup.isPending || setup.isFetching ? (
             <Skeleton width={QR_SIZE} height={QR_SIZE} radius="md" />
           ) : setup.isError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert" w="100%">
-              <Stack gap="xs" align="flex-start">
-                <Text fz="sm">{t('totpSetupFailed', { reason: errorMessage(setup.error) })}</Text>
-                <Button size="xs" variant="default" onClick={restart}>
-                  {t('tryAgain')}
-                </Button>
-              </Stack>
-            </Alert>
+            <RetryAlert
+              compact
+              w="100%"
+              message={t('totpSetupFailed', { reason: errorMessage(setup.error) })}
+              onRetry={restart}
+            />
           ) : (
             // A white quiet zone keeps the code scannable in the dark colour scheme.
             <Box bg="white" p={8} style={{ borderRadius: 8, lineHeight: 0 }}>
@@ -192,14 +171,7 @@ export function TotpEnrolment({ account, onDone, onCancel }: TotpEnrolmentProps)
               </Anchor>
             )}
             {setupEnded ? (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-                <Stack gap="xs" align="flex-start">
-                  <Text fz="sm">{setupEnded}</Text>
-                  <Button size="xs" variant="default" onClick={restart}>
-                    {t('totpStartAgain')}
-                  </Button>
-                </Stack>
-              </Alert>
+              <RetryAlert compact message={setupEnded} onRetry={restart} retryLabel={t('totpStartAgain')} />
             ) : (
               <OneTimeCodeInput
                 value={code}
@@ -215,16 +187,12 @@ export function TotpEnrolment({ account, onDone, onCancel }: TotpEnrolmentProps)
             )}
           </>
         )}
-        <Group justify="flex-end" gap="xs">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              {t('cancel')}
-            </Button>
-          )}
-          <Button type="submit" loading={confirm.isPending} disabled={!setup.data || setupEnded !== null}>
-            {t('totpTurnOn')}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={t('totpTurnOn')}
+          loading={confirm.isPending}
+          disabled={!setup.data || setupEnded !== null}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

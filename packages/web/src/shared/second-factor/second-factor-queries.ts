@@ -1,10 +1,12 @@
 import { preflight } from '@perch/client';
 import { routes } from '@perch/contract/values';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useSession } from '../../app/session/session-context';
 import { useApiClient } from '../api/use-api-client';
 import { createPasskey, credentialBody } from './webauthn';
+import { useApiQuery } from '../api/use-api-query';
+import { useApiMutation } from '../api/use-api-mutation';
 
 /** TanStack Query keys of the second factors. */
 export const secondFactorKeys = {
@@ -32,16 +34,12 @@ export function useReloadSession(): () => Promise<void> {
 
 /** The signed-in user's passkeys. */
 export function usePasskeys() {
-  const client = useApiClient();
-  return useQuery({ queryKey: secondFactorKeys.passkeys, queryFn: () => client.call(routes.passkey.list) });
+  return useApiQuery(secondFactorKeys.passkeys, (client) => client.call(routes.passkey.list));
 }
 
 /** How many unused recovery codes are left (only asked while TOTP is on). */
 export function useRecoveryCodeCount(enabled: boolean) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: secondFactorKeys.recoveryCodeCount,
-    queryFn: () => client.call(routes.totp.recoveryCodeCount),
+  return useApiQuery(secondFactorKeys.recoveryCodeCount, (client) => client.call(routes.totp.recoveryCodeCount), {
     enabled,
   });
 }
@@ -51,10 +49,7 @@ export function useRecoveryCodeCount(enabled: boolean) {
  * asked once per enrolment screen and never refetched behind the person's back.
  */
 export function useTotpSetup() {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: secondFactorKeys.totpSetup,
-    queryFn: () => client.call(routes.totp.generate),
+  return useApiQuery(secondFactorKeys.totpSetup, (client) => client.call(routes.totp.generate), {
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -65,14 +60,15 @@ export function useTotpSetup() {
 
 /** The secret of a setup as text, for typing into an app (the server allows 5 reads). */
 export function useTotpSecret(stateId: string | undefined, enabled: boolean) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: secondFactorKeys.totpSecret(stateId ?? ''),
-    queryFn: () => client.call(routes.totp.secret, { params: { id: stateId ?? '' } }),
-    enabled: enabled && Boolean(stateId),
-    staleTime: Infinity,
-    retry: false,
-  });
+  return useApiQuery(
+    secondFactorKeys.totpSecret(stateId ?? ''),
+    (client) => client.call(routes.totp.secret, { params: { id: stateId ?? '' } }),
+    {
+      enabled: enabled && Boolean(stateId),
+      staleTime: Infinity,
+      retry: false,
+    },
+  );
 }
 
 /** Confirms a setup with the first code from the app: TOTP is on afterwards. */
@@ -85,12 +81,10 @@ export function useConfirmTotp() {
 
 /** A new set of recovery codes, shown once; the previous set stops working. */
 export function useNewRecoveryCodes() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => client.call(routes.totp.newRecoveryCodes),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: secondFactorKeys.recoveryCodeCount }),
-  });
+  return useApiMutation(
+    (client) => client.call(routes.totp.newRecoveryCodes),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: secondFactorKeys.recoveryCodeCount }),
+  );
 }
 
 export function useDisableTotp() {
@@ -130,13 +124,11 @@ export function useAddPasskey() {
 }
 
 export function useRenamePasskey() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) =>
+  return useApiMutation(
+    (client, { id, name }: { id: string; name: string }) =>
       client.call(routes.passkey.rename, { params: { id }, body: { name } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: secondFactorKeys.passkeys }),
-  });
+    (queryClient) => queryClient.invalidateQueries({ queryKey: secondFactorKeys.passkeys }),
+  );
 }
 
 export function useDeletePasskey() {
@@ -155,10 +147,7 @@ export function useDeletePasskey() {
  * only says whether this page is on it; the sign-in look-up by the user's address names it.
  */
 export function usePrimaryDomain(email: string, enabled: boolean) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: secondFactorKeys.primaryDomain(email),
-    queryFn: async () => (await preflight(client, email)).domain,
+  return useApiQuery(secondFactorKeys.primaryDomain(email), async (client) => (await preflight(client, email)).domain, {
     enabled,
     staleTime: Infinity,
     retry: false,

@@ -13,7 +13,7 @@ import type { MessageKey } from '../../i18n';
 
 /**
  * The browser side of passkey ceremonies. The server hands out `{publicKey: <options as JSON>}`
- * (reference §1.2), which @simplewebauthn/browser turns into a `navigator.credentials` call.
+ * which @simplewebauthn/browser turns into a `navigator.credentials` call.
  */
 
 /** A ceremony the browser or the person did not complete, sorted by what the screen should say. */

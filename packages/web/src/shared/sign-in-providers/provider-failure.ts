@@ -31,7 +31,7 @@ export function providerFailureMessage(reason: string | null | undefined, error?
 }
 
 /**
- * The title above it: "Sign-in failed" when the person may not sign in (SPEC §8 "login failed"),
+ * The title above it: "Sign-in failed" when the person may not sign in,
  * "Account not linked" when linking the signed-in account to the provider did not work, "Sign-in
  * error" when something went wrong on the way.
  */

@@ -4,12 +4,12 @@ import type { ValueMap } from '../../app/session/session-data';
 import { intSetting } from '../settings/int-setting';
 import { combine, datePart, fromApiTime, minutesBetween, type TimeOfDay, type WallTime } from '../time/wall-time';
 
-/** What a space looks like to the user in the window (reference §1.3 colour precedence). */
+/** What a space looks like to the user in the window; the first that applies wins, in this order. */
 export type SpaceStatus = 'mine' | 'buddy' | 'disallowed' | 'partial' | 'available' | 'booked';
 
 export const STATUS_ORDER: readonly SpaceStatus[] = ['available', 'partial', 'booked', 'mine', 'buddy', 'disallowed'];
 
-/** The preference holding each status colour (reference §5.2). */
+/** The preference holding each status colour. */
 const COLOUR_PREFERENCE = {
   booked: 'booked_color',
   available: 'not_booked_color',

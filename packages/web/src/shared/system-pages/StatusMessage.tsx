@@ -1,8 +1,8 @@
 import { Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { EmptyState } from '../../app/ui/EmptyState';
-import { usePageTitle } from '../../app/ui/use-page-title';
+import { EmptyState } from '../ui/EmptyState';
+import { usePageTitle } from '../ui/use-page-title';
 
 interface StatusMessageProps {
   Icon: Icon;

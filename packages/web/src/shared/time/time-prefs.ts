@@ -12,7 +12,7 @@ export type DateFormat = (typeof DATE_FORMATS)[number];
 /** 0 Sunday, 1 Monday, 6 Saturday. */
 export type WeekStartDay = (typeof PREFERENCES.week_start_day.oneOf)[number];
 
-/** The user preferences that shape times and dates (reference §5.2), with the catalogue's defaults. */
+/** The user preferences that shape times and dates, with the catalogue's defaults. */
 export interface TimePrefs {
   enterTime: EnterTime;
   workdayStart: TimeOfDay;

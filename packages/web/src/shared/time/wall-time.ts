@@ -1,5 +1,5 @@
 /**
- * Wall-clock times of an area ("fake UTC", reference §4.1): the API takes the area's wall clock
+ * Wall-clock times of an area ("fake UTC", as Seatsurfing clients send them): the API takes the area's wall clock
  * written with `Z` and answers with that wall clock plus the real offset. The app keeps these
  * values as plain `YYYY-MM-DDTHH:mm` strings and never turns them into instants, so the browser's
  * own zone (and its daylight-saving gaps) cannot shift them. Calendar arithmetic runs in UTC,

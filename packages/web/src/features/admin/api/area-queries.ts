@@ -1,32 +1,35 @@
 import type { PerchClient } from '@perch/client';
 import type { AttributeValue, LocationSave } from '@perch/contract';
 import { routes } from '@perch/contract/values';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { sharedKeys } from '../../../shared/api/query-keys';
 import { adminKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
 
 export function useAreas() {
-  const client = useApiClient();
-  return useQuery({ queryKey: adminKeys.areas, queryFn: () => client.call(routes.location.list) });
+  return useApiQuery(adminKeys.areas, (client) => client.call(routes.location.list));
 }
 
 export function useArea(id: string | undefined) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.area(id ?? ''),
-    queryFn: () => client.call(routes.location.get, { params: { id: id ?? '' } }),
-    enabled: Boolean(id),
-  });
+  return useApiQuery(
+    adminKeys.area(id ?? ''),
+    (client) => client.call(routes.location.get, { params: { id: id ?? '' } }),
+    {
+      enabled: Boolean(id),
+    },
+  );
 }
 
 export function useAreaAttributeValues(id: string | undefined) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.areaAttributes(id ?? ''),
-    queryFn: () => client.call(routes.location.attributes, { params: { id: id ?? '' } }),
-    enabled: Boolean(id),
-  });
+  return useApiQuery(
+    adminKeys.areaAttributes(id ?? ''),
+    (client) => client.call(routes.location.attributes, { params: { id: id ?? '' } }),
+    {
+      enabled: Boolean(id),
+    },
+  );
 }
 
 export interface AreaSaveRequest {
@@ -152,10 +155,8 @@ export function useDeleteArea() {
 }
 
 export function useLoadSampleData() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => client.call(routes.location.loadSampleData),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.areas, exact: true }),
-  });
+  return useApiMutation(
+    (client) => client.call(routes.location.loadSampleData),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.areas, exact: true }),
+  );
 }

@@ -1,9 +1,10 @@
 import type { PerchClient } from '@perch/client';
 import type { AuthAttempt } from '@perch/contract';
 import { AUTH_ATTEMPT_PAGE_DEFAULT, AUTH_ATTEMPT_PAGE_MAX, routes } from '@perch/contract/values';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { adminKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
 
 /** The window and filters of `GET /auth-attempt/` (RFC 3339 times; `success` `true` or `false`). */
 export interface AuthAttemptQuery {
@@ -19,15 +20,16 @@ export const SIGN_IN_LOG_EXPORT_MAX = 10_000;
 
 /** One page of the organisation's sign-in attempts, newest first, with the number of matches. */
 export function useAuthAttempts(query: AuthAttemptQuery, page: number) {
-  const client = useApiClient();
   const offset = page * SIGN_IN_LOG_PAGE_SIZE;
-  return useQuery({
-    queryKey: adminKeys.authAttemptsPage(query, offset),
-    queryFn: () => client.call(routes.authAttempt.list, { query: { ...query, limit: SIGN_IN_LOG_PAGE_SIZE, offset } }),
-    placeholderData: keepPreviousData,
-    // A log grows while it is read: a revisit shows what came in since.
-    staleTime: 0,
-  });
+  return useApiQuery(
+    adminKeys.authAttemptsPage(query, offset),
+    (client) => client.call(routes.authAttempt.list, { query: { ...query, limit: SIGN_IN_LOG_PAGE_SIZE, offset } }),
+    {
+      placeholderData: keepPreviousData,
+      // A log grows while it is read: a revisit shows what came in since.
+      staleTime: 0,
+    },
+  );
 }
 
 export interface AuthAttemptExport {

@@ -1,27 +1,26 @@
 import type { AuthProviderSave } from '@perch/contract';
 import { routes } from '@perch/contract/values';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { adminKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
+import { saveRecord } from '../../../shared/api/save-record';
 
 /** The organisation's sign-in providers, by name (`GET /auth-provider/`). */
 export function useAuthProviders() {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.authProviders,
-    queryFn: () => client.call(routes.authProvider.list),
-  });
+  return useApiQuery(adminKeys.authProviders, (client) => client.call(routes.authProvider.list));
 }
 
 export function useAuthProvider(id: string | undefined) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.authProvider(id ?? ''),
-    queryFn: () => client.call(routes.authProvider.get, { params: { id: id ?? '' } }),
-    enabled: Boolean(id),
-    // The form keeps its own draft; a background refetch must not move the baseline under it.
-    staleTime: Infinity,
-  });
+  return useApiQuery(
+    adminKeys.authProvider(id ?? ''),
+    (client) => client.call(routes.authProvider.get, { params: { id: id ?? '' } }),
+    {
+      enabled: Boolean(id),
+      // The form keeps its own draft; a background refetch must not move the baseline under it.
+      staleTime: Infinity,
+    },
+  );
 }
 
 export interface AuthProviderSaveRequest {
@@ -35,11 +34,12 @@ export function useSaveAuthProvider() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: AuthProviderSaveRequest): Promise<string> => {
-      if (!id) return (await client.call(routes.authProvider.create, { body })).id;
-      await client.call(routes.authProvider.update, { params: { id }, body });
-      return id;
-    },
+    mutationFn: ({ id, body }: AuthProviderSaveRequest) =>
+      saveRecord(
+        id,
+        () => client.call(routes.authProvider.create, { body }),
+        (id) => client.call(routes.authProvider.update, { params: { id }, body }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.authProviders }),
   });
 }
@@ -56,11 +56,12 @@ export function useDeleteAuthProvider() {
 
 /** What a test sign-in brought back; kept five minutes by the server, so never fetched again here. */
 export function useAuthProviderTestResult(id: string, stateId: string) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.authProviderTest(id, stateId),
-    queryFn: () => client.call(routes.authProvider.testResult, { params: { id, stateId } }),
-    staleTime: Infinity,
-    retry: false,
-  });
+  return useApiQuery(
+    adminKeys.authProviderTest(id, stateId),
+    (client) => client.call(routes.authProvider.testResult, { params: { id, stateId } }),
+    {
+      staleTime: Infinity,
+      retry: false,
+    },
+  );
 }

@@ -1,7 +1,8 @@
 import { routes } from '@perch/contract/values';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { refreshBookings } from '../../../shared/api/booking-queries';
-import { useApiClient } from '../../../shared/api/use-api-client';
+import { useApiQuery } from '../../../shared/api/use-api-query';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
 
 /** What the organisation's booking list is filtered by: a window of days, an area, a person. */
 export interface BookingFilter {
@@ -35,26 +36,25 @@ export function filterQuery(f: BookingFilter) {
 
 /** The organisation's bookings of the filter, ordered by start (the API answers them unpaged). */
 export function useOrganisationBookings(filter: BookingFilter, enabled: boolean) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminBookingKeys.list(filter),
-    queryFn: () => client.call(routes.booking.filter, { query: filterQuery(filter) }),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  return useApiQuery(
+    adminBookingKeys.list(filter),
+    (client) => client.call(routes.booking.filter, { query: filterQuery(filter) }),
+    {
+      enabled,
+      placeholderData: keepPreviousData,
+    },
+  );
 }
 
 /** Cancels anyone's booking, with a reason for the person's cancellation mail. */
 export function useAdminCancelBooking() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+  return useApiMutation(
+    (client, { id, reason }: { id: string; reason: string }) =>
       client.call(routes.booking.delete, {
         params: { id },
         ...(reason.trim() ? { query: { reason: reason.trim() } } : {}),
       }),
-    onSettled: () =>
+    (queryClient) =>
       Promise.all([queryClient.invalidateQueries({ queryKey: adminBookingKeys.all }), refreshBookings(queryClient)]),
-  });
+  );
 }

@@ -1,39 +1,33 @@
 import type { GroupSave } from '@perch/contract';
 import { routes } from '@perch/contract/values';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { adminKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
+import { saveRecord } from '../../../shared/api/save-record';
 
 export function useGroups(enabled = true) {
-  const client = useApiClient();
-  return useQuery({ queryKey: adminKeys.groups, queryFn: () => client.call(routes.group.list), enabled });
+  return useApiQuery(adminKeys.groups, (client) => client.call(routes.group.list), { enabled });
 }
 
 export function useGroup(id: string) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.group(id),
-    queryFn: () => client.call(routes.group.get, { params: { id } }),
-  });
+  return useApiQuery(adminKeys.group(id), (client) => client.call(routes.group.get, { params: { id } }));
 }
 
 export function useGroupMembers(id: string) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.groupMembers(id),
-    queryFn: () => client.call(routes.group.members, { params: { id } }),
-  });
+  return useApiQuery(adminKeys.groupMembers(id), (client) => client.call(routes.group.members, { params: { id } }));
 }
 
 export function useSaveGroup() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, body }: { id: string | undefined; body: GroupSave }): Promise<string> => {
-      if (!id) return (await client.call(routes.group.create, { body })).id;
-      await client.call(routes.group.update, { params: { id }, body });
-      return id;
-    },
+    mutationFn: ({ id, body }: { id: string | undefined; body: GroupSave }) =>
+      saveRecord(
+        id,
+        () => client.call(routes.group.create, { body }),
+        (id) => client.call(routes.group.update, { params: { id }, body }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.groups }),
   });
 }

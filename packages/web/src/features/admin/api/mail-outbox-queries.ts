@@ -1,8 +1,9 @@
 import type { MailOutbox, MailStatus } from '@perch/contract';
 import { routes } from '@perch/contract/values';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useApiClient } from '../../../shared/api/use-api-client';
+import { keepPreviousData } from '@tanstack/react-query';
 import { adminKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
 
 /** Mails a page of the outbox shows (the API takes 1–100 a page). */
 export const MAIL_PAGE_SIZE = 50;
@@ -14,16 +15,17 @@ const busy = (outbox: MailOutbox | undefined) =>
 
 /** One page of the organisation's outbox, newest first, optionally of one status. */
 export function useMailOutbox(status: MailStatus | undefined, page: number) {
-  const client = useApiClient();
   const offset = page * MAIL_PAGE_SIZE;
-  return useQuery({
-    queryKey: adminKeys.mailPage(status ?? '', offset),
-    queryFn: () => client.call(routes.mailOutbox.list, { query: { status, limit: MAIL_PAGE_SIZE, offset } }),
-    placeholderData: keepPreviousData,
-    // The background job changes the outbox while it is read.
-    staleTime: 0,
-    refetchInterval: (query) => (busy(query.state.data) ? REFRESH_WHILE_BUSY_MS : false),
-  });
+  return useApiQuery(
+    adminKeys.mailPage(status ?? '', offset),
+    (client) => client.call(routes.mailOutbox.list, { query: { status, limit: MAIL_PAGE_SIZE, offset } }),
+    {
+      placeholderData: keepPreviousData,
+      // The background job changes the outbox while it is read.
+      staleTime: 0,
+      refetchInterval: (query) => (busy(query.state.data) ? REFRESH_WHILE_BUSY_MS : false),
+    },
+  );
 }
 
 export interface MailDelivery {
@@ -33,23 +35,22 @@ export interface MailDelivery {
 
 /** Whether this server delivers mail (SMTP configured) and how many mails wait; for warnings elsewhere. */
 export function useMailDelivery(enabled = true) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.mailDelivery,
-    queryFn: async (): Promise<MailDelivery> => {
+  return useApiQuery(
+    adminKeys.mailDelivery,
+    async (client): Promise<MailDelivery> => {
       const outbox = await client.call(routes.mailOutbox.list, { query: { limit: 1 } });
       return { configured: outbox.deliveryConfigured, waiting: outbox.counts.waiting };
     },
-    enabled,
-  });
+    {
+      enabled,
+    },
+  );
 }
 
 /** Tries a waiting or failed mail again now. */
 export function useRetryMail() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => client.call(routes.mailOutbox.retry, { params: { id } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.mail }),
-  });
+  return useApiMutation(
+    (client, id: string) => client.call(routes.mailOutbox.retry, { params: { id } }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.mail }),
+  );
 }

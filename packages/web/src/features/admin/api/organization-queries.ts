@@ -1,21 +1,18 @@
 import type { OrganizationSave } from '@perch/contract';
 import { routes } from '@perch/contract/values';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { adminKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
 
 /** Every organisation on the server (super admins). */
 export function useOrganizations() {
-  const client = useApiClient();
-  return useQuery({ queryKey: adminKeys.organizationList, queryFn: () => client.call(routes.organization.list) });
+  return useApiQuery(adminKeys.organizationList, (client) => client.call(routes.organization.list));
 }
 
 export function useOrganization(id: string) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.organization(id),
-    queryFn: () => client.call(routes.organization.get, { params: { id } }),
-  });
+  return useApiQuery(adminKeys.organization(id), (client) => client.call(routes.organization.get, { params: { id } }));
 }
 
 export interface OrganizationSaved {
@@ -29,22 +26,23 @@ export interface OrganizationSaved {
 
 /** Creates (no id) or changes an organisation. */
 export function useSaveOrganization() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({
-      id,
-      body,
-    }: {
-      id: string | undefined;
-      body: OrganizationSave;
-    }): Promise<OrganizationSaved> => {
+  return useApiMutation(
+    async (
+      client,
+      {
+        id,
+        body,
+      }: {
+        id: string | undefined;
+        body: OrganizationSave;
+      },
+    ): Promise<OrganizationSaved> => {
       if (!id) return { id: (await client.call(routes.organization.create, { body })).id, verifyUuid: '' };
       const { verifyUuid } = await client.call(routes.organization.update, { params: { id }, body });
       return { id, verifyUuid };
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.organizations }),
-  });
+    (queryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.organizations }),
+  );
 }
 
 /** Confirms a new contact email with the six-digit code mailed to it. */
@@ -85,11 +83,9 @@ export function useConfirmOrganizationDeletion() {
 }
 
 export function useDomains(orgId: string) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.domains(orgId),
-    queryFn: () => client.call(routes.organization.domains, { params: { id: orgId } }),
-  });
+  return useApiQuery(adminKeys.domains(orgId), (client) =>
+    client.call(routes.organization.domains, { params: { id: orgId } }),
+  );
 }
 
 /** Domain changes: each refetches the organisation's domains afterwards, whatever the outcome. */

@@ -1,8 +1,8 @@
 import { ApiError } from '@perch/client';
 import { routes } from '@perch/contract/values';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../shared/api/use-api-client';
+import { keepPreviousData } from '@tanstack/react-query';
 import { adminKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
 
 /** The server answers 404 while the organisation hides reports (`hide_reports`). */
 export function isPresenceHidden(error: unknown): boolean {
@@ -14,16 +14,17 @@ export function isPresenceHidden(error: unknown): boolean {
  * is invalid (nothing is asked). The previous report stays on screen while the next one loads.
  */
 export function usePresenceReport(query: { start: string; end: string; locationId?: string } | null) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.statsPresence(query?.start ?? '', query?.end ?? '', query?.locationId ?? ''),
-    queryFn: () => client.call(routes.booking.presence, { query: query! }),
-    enabled: query !== null,
-    placeholderData: keepPreviousData,
-    retry: (failures, error) =>
-      !isPresenceHidden(error) &&
-      error instanceof ApiError &&
-      (error.isNetworkError || error.status >= 500) &&
-      failures < 2,
-  });
+  return useApiQuery(
+    adminKeys.statsPresence(query?.start ?? '', query?.end ?? '', query?.locationId ?? ''),
+    (client) => client.call(routes.booking.presence, { query: query! }),
+    {
+      enabled: query !== null,
+      placeholderData: keepPreviousData,
+      retry: (failures, error) =>
+        !isPresenceHidden(error) &&
+        error instanceof ApiError &&
+        (error.isNetworkError || error.status >= 500) &&
+        failures < 2,
+    },
+  );
 }

@@ -10,7 +10,6 @@ export const adminKeys = {
   areaAttributes: (id: string) => ['admin', 'areas', id, 'attributes'] as const,
   spaces: (areaId: string) => ['admin', 'areas', areaId, 'spaces'] as const,
   attributes: ['admin', 'attributes'] as const,
-  timezones: ['admin', 'timezones'] as const,
   groups: ['admin', 'groups'] as const,
   group: (id: string) => ['admin', 'groups', id] as const,
   groupMembers: (id: string) => ['admin', 'groups', id, 'members'] as const,

@@ -1,19 +1,18 @@
 import { routes, TEXT_MAX } from '@perch/contract/values';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../shared/api/use-api-client';
+import { keepPreviousData } from '@tanstack/react-query';
 import { adminKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
 
 /** The server refuses longer queries (400). */
 export const SEARCH_QUERY_MAX = TEXT_MAX.searchQuery;
 
 /** Searches the categories this admin can open; `people` (users and groups) is for organisation admins. */
 export function useAdminSearch(query: string, people: boolean) {
-  const client = useApiClient();
   const q = query.trim().slice(0, SEARCH_QUERY_MAX);
   const flag = (on: boolean) => (on ? '1' : '0');
-  return useQuery({
-    queryKey: adminKeys.search(q, people),
-    queryFn: () =>
+  return useApiQuery(
+    adminKeys.search(q, people),
+    (client) =>
       client.call(routes.search.find, {
         query: {
           query: q,
@@ -24,8 +23,10 @@ export function useAdminSearch(query: string, people: boolean) {
           expandLocations: '1',
         },
       }),
-    enabled: q.length > 0,
-    placeholderData: keepPreviousData,
-    staleTime: 10_000,
-  });
+    {
+      enabled: q.length > 0,
+      placeholderData: keepPreviousData,
+      staleTime: 10_000,
+    },
+  );
 }

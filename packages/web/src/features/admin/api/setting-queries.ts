@@ -1,16 +1,14 @@
 import type { Setting } from '@perch/contract';
 import { routes } from '@perch/contract/values';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../../app/session/session-context';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { adminKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
 
 /** Every setting this organisation admin may read (`GET /setting/`). */
 export function useOrgSettings() {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.settings,
-    queryFn: () => client.call(routes.setting.list),
+  return useApiQuery(adminKeys.settings, (client) => client.call(routes.setting.list), {
     // The form keeps its own draft; a background refetch must not move the baseline under it.
     staleTime: Infinity,
   });
@@ -32,15 +30,5 @@ export function useSaveSettings() {
       await queryClient.invalidateQueries({ queryKey: adminKeys.settings });
       await completeSignIn();
     },
-  });
-}
-
-/** The time zones areas and settings accept. */
-export function useTimezones() {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.timezones,
-    queryFn: () => client.call(routes.setting.timezones),
-    staleTime: Infinity,
   });
 }

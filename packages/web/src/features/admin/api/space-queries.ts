@@ -1,19 +1,21 @@
 import type { SpaceBulk } from '@perch/contract';
 import { routes } from '@perch/contract/values';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { adminKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
 
 export function useSpaces(areaId: string | undefined) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.spaces(areaId ?? ''),
-    queryFn: () => client.call(routes.space.list, { params: { locationId: areaId ?? '' } }),
-    enabled: Boolean(areaId),
-    // The editor keeps its own draft; a background refetch must not pull the baseline from under it.
-    staleTime: Infinity,
-  });
+  return useApiQuery(
+    adminKeys.spaces(areaId ?? ''),
+    (client) => client.call(routes.space.list, { params: { locationId: areaId ?? '' } }),
+    {
+      enabled: Boolean(areaId),
+      // The editor keeps its own draft; a background refetch must not pull the baseline from under it.
+      staleTime: Infinity,
+    },
+  );
 }
 
 /** One all-or-nothing request with every create, update and delete of an editor session. */

@@ -1,9 +1,10 @@
 import { ApiError, type CallOutput } from '@perch/client';
 import type { Location, StatsPeriod } from '@perch/contract';
 import { routes } from '@perch/contract/values';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { adminKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
 
 /** The periods `/stats/weekday` knows; `all` asks without one (all time). */
 export type WeekdayPeriod = 'all' | StatsPeriod;
@@ -21,10 +22,7 @@ const noRetryWhenHidden = (failures: number, error: unknown) =>
   !isStatsHidden(error) && error instanceof ApiError && (error.isNetworkError || error.status >= 500) && failures < 2;
 
 export function useStats() {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.statsSummary,
-    queryFn: () => client.call(routes.stats.summary),
+  return useApiQuery(adminKeys.statsSummary, (client) => client.call(routes.stats.summary), {
     retry: noRetryWhenHidden,
   });
 }
@@ -42,15 +40,16 @@ export function useAreaLoads(areas: readonly Location[]) {
 }
 
 export function useWeekdayStats(period: WeekdayPeriod, areaId: string) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.statsWeekday(period, areaId),
-    queryFn: async () =>
+  return useApiQuery(
+    adminKeys.statsWeekday(period, areaId),
+    async (client) =>
       (
         await client.call(routes.stats.weekday, {
           query: { period: period === 'all' ? undefined : period, location: areaId || undefined },
         })
       ).bookingsByWeekday,
-    retry: noRetryWhenHidden,
-  });
+    {
+      retry: noRetryWhenHidden,
+    },
+  );
 }

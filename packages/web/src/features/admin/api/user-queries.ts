@@ -1,10 +1,12 @@
 import type { PerchClient } from '@perch/client';
 import type { Group, User, UserSave } from '@perch/contract';
 import { routes } from '@perch/contract/values';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import type { MembershipChanges } from '../users/user-form';
 import { adminKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
 
 export const USERS_PAGE_SIZE = 25;
 const SEARCH_LIMIT = 20;
@@ -17,47 +19,42 @@ export interface UsersPage {
 
 /** One page of the users in email order, matching `q` (name or email). */
 export function useUsersPage(q: string, page: number) {
-  const client = useApiClient();
   const offset = page * USERS_PAGE_SIZE;
-  return useQuery({
-    queryKey: adminKeys.usersPage(q, offset),
-    queryFn: async (): Promise<UsersPage> => {
+  return useApiQuery(
+    adminKeys.usersPage(q, offset),
+    async (client): Promise<UsersPage> => {
       // One more than a page tells whether there is a next one.
       const rows = await client.call(routes.user.list, {
         query: { q: q || undefined, limit: USERS_PAGE_SIZE + 1, offset },
       });
       return { users: rows.slice(0, USERS_PAGE_SIZE), hasMore: rows.length > USERS_PAGE_SIZE };
     },
-    placeholderData: keepPreviousData,
-  });
+    {
+      placeholderData: keepPreviousData,
+    },
+  );
 }
 
 /** Users matching what the admin typed (name or email), for pickers. */
 export function useUserSearch(query: string) {
-  const client = useApiClient();
   const q = query.trim();
-  return useQuery({
-    queryKey: adminKeys.userSearch(q),
-    queryFn: () => client.call(routes.user.list, { query: { q, limit: SEARCH_LIMIT } }),
-    enabled: q.length > 0,
-    placeholderData: keepPreviousData,
-  });
+  return useApiQuery(
+    adminKeys.userSearch(q),
+    (client) => client.call(routes.user.list, { query: { q, limit: SEARCH_LIMIT } }),
+    {
+      enabled: q.length > 0,
+      placeholderData: keepPreviousData,
+    },
+  );
 }
 
 /** All users of the organisation (every role). */
 export function useUserCount() {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.userCount,
-    queryFn: async () => (await client.call(routes.user.count)).count,
-  });
+  return useApiQuery(adminKeys.userCount, async (client) => (await client.call(routes.user.count)).count);
 }
 
 export function useUser(id: string | undefined) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.user(id ?? ''),
-    queryFn: () => client.call(routes.user.get, { params: { id: id ?? '' } }),
+  return useApiQuery(adminKeys.user(id ?? ''), (client) => client.call(routes.user.get, { params: { id: id ?? '' } }), {
     enabled: Boolean(id),
   });
 }
@@ -67,10 +64,9 @@ export function useUser(id: string | undefined) {
  * organisations have few groups, and the answer is cached.
  */
 export function useGroupsOfUser(id: string | undefined, groups: readonly Group[] | undefined) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.groupsOfUser(id ?? ''),
-    queryFn: async () => {
+  return useApiQuery(
+    adminKeys.groupsOfUser(id ?? ''),
+    async (client) => {
       const lists = await Promise.all(
         (groups ?? []).map(async (g) => ({
           id: g.id,
@@ -79,8 +75,10 @@ export function useGroupsOfUser(id: string | undefined, groups: readonly Group[]
       );
       return lists.filter((l) => l.members.some((m) => m.id === id)).map((l) => l.id);
     },
-    enabled: Boolean(id) && groups !== undefined,
-  });
+    {
+      enabled: Boolean(id) && groups !== undefined,
+    },
+  );
 }
 
 export interface UserSaveRequest {
@@ -104,16 +102,14 @@ async function saveUser(client: PerchClient, { id, body, groups }: UserSaveReque
 }
 
 export function useSaveUser() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: UserSaveRequest) => saveUser(client, request),
-    onSettled: () =>
+  return useApiMutation(
+    (client, request: UserSaveRequest) => saveUser(client, request),
+    (queryClient) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.users }),
         queryClient.invalidateQueries({ queryKey: adminKeys.groups }),
       ]),
-  });
+  );
 }
 
 export function useDeleteUser() {

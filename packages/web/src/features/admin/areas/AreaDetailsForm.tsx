@@ -3,7 +3,6 @@ import {
   Group,
   MultiSelect,
   NumberInput,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -11,12 +10,11 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { AttributeValue, Group as UserGroup, Location, LocationMap, SpaceAttribute } from '@perch/contract';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../app/session/session-context';
 import type { MessageKey } from '../../../i18n';
@@ -32,17 +30,7 @@ import {
 } from './area-form';
 import { FloorPlanField } from './FloorPlanField';
 import { WeekdayChips } from './WeekdayChips';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <Title order={2} fz="h4" mb="md">
-        {title}
-      </Title>
-      <Stack gap="md">{children}</Stack>
-    </Paper>
-  );
-}
+import { Section } from '../../../shared/ui/Section';
 
 export interface AreaDetailsSubmit {
   values: AreaFormValues;

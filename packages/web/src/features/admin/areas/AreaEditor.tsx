@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Center, Loader, Tabs } from '@mantine/core';
+import { Alert, Badge, Button, Tabs } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconMap2, IconQrcode, IconSettings, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -11,28 +11,20 @@ import { useAreaMap } from '../../../shared/api/area-queries';
 import { AreaSaveError, useArea, useAreaAttributeValues, useDeleteArea, useSaveArea } from '../api/area-queries';
 import { useGroups } from '../api/group-queries';
 import { isNotFound } from '../api/is-not-found';
-import { useTimezones } from '../api/setting-queries';
 import { useSpaceAttributes } from '../api/space-attribute-queries';
 import { useSpaces } from '../api/space-queries';
 import { FloorPlanEditor } from '../floor-plan/FloorPlanEditor';
 import { AdminPage } from '../ui/AdminPage';
-import { QueryFailure } from '../ui/QueryFailure';
-import { useConfirmDelete } from '../ui/use-confirm-delete';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
+import { useConfirm } from '../../../shared/ui/use-confirm';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes-guard';
 import { areaSaveBody, attributeChanges } from './area-form';
 import { AreaDetailsForm, type AreaDetailsSubmit, type AreaDetailsSubmitResult } from './AreaDetailsForm';
 import { useFloorPlanRefusal } from './floor-plan-refusal';
+import { PageLoader } from '../../../shared/ui/Loaders';
+import { useTimezones } from '../../../shared/api/timezone-queries';
 
 type AreaTab = 'plan' | 'details';
-
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <Center py={80}>
-      <Loader role="status" aria-label={t('loading')} />
-    </Center>
-  );
-}
 
 /** An area: its floor plan with the spaces, and its details. A new area starts with the details. */
 export function AreaEditor({ areaId }: { areaId: string | undefined }) {
@@ -40,7 +32,7 @@ export function AreaEditor({ areaId }: { areaId: string | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const errorMessage = useApiErrorMessage();
-  const confirmDelete = useConfirmDelete();
+  const confirmDelete = useConfirm();
   const [searchParams, setSearchParams] = useSearchParams();
   const isNew = !areaId;
 
@@ -204,7 +196,7 @@ export function AreaEditor({ areaId }: { areaId: string | undefined }) {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="plan">
-          {!isNew && !planReady && !failed && <Loading />}
+          {!isNew && !planReady && !failed && <PageLoader />}
           {!isNew && planReady && area.data && spaces.data && (
             <FloorPlanEditor
               area={area.data}
@@ -223,7 +215,7 @@ export function AreaEditor({ areaId }: { areaId: string | undefined }) {
               {t('saveAreaFirst')}
             </Alert>
           )}
-          {!detailsReady && !failed && <Loading />}
+          {!detailsReady && !failed && <PageLoader />}
           {detailsReady && (
             <AreaDetailsForm
               // Starts over from what the server stored after a save.

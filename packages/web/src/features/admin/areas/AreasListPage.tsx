@@ -1,20 +1,21 @@
-import { Button, Group, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Skeleton, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Location } from '@perch/contract';
 import { isOrgAdmin } from '@perch/contract/values';
-import { IconMap2, IconPlus, IconSearch, IconSparkles } from '@tabler/icons-react';
+import { IconMap2, IconPlus, IconSparkles } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
-import { EmptyState } from '../../../app/ui/EmptyState';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useAreas, useDeleteArea, useLoadSampleData } from '../api/area-queries';
 import { AdminPage } from '../ui/AdminPage';
-import { QueryFailure } from '../ui/QueryFailure';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
 import { matchesQuery } from '../ui/sorting';
-import { useConfirmDelete } from '../ui/use-confirm-delete';
+import { useConfirm } from '../../../shared/ui/use-confirm';
 import { AreasTable } from './AreasTable';
+import { SearchField } from '../../../shared/ui/SearchField';
 
 function NoAreasYet() {
   const { t } = useTranslation();
@@ -61,7 +62,7 @@ export function AreasListPage() {
   const { t } = useTranslation();
   const areas = useAreas();
   const deleteArea = useDeleteArea();
-  const confirmDelete = useConfirmDelete();
+  const confirmDelete = useConfirm();
   const errorMessage = useApiErrorMessage();
   const [query, setQuery] = useState('');
   const visible = useMemo(
@@ -114,18 +115,14 @@ export function AreasListPage() {
       {areas.isSuccess && !hasAreas && <NoAreasYet />}
       {areas.isSuccess && hasAreas && (
         <Stack gap="md">
-          <TextInput
-            type="search"
+          <SearchField
             label={t('searchAreas')}
             placeholder={t('searchAreasPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden />}
             value={query}
-            onChange={(e) => setQuery(e.currentTarget.value)}
+            onChange={setQuery}
             maw={360}
           />
-          <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-            <AreasTable areas={visible} onDelete={askDelete} />
-          </Paper>
+          <AreasTable areas={visible} onDelete={askDelete} />
         </Stack>
       )}
     </AdminPage>

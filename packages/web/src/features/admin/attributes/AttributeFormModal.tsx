@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { SpaceAttribute, SpaceAttributeSave } from '@perch/contract';
 import { AttributeType } from '@perch/contract/values';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import type { MessageKey } from '../../../i18n';
 import { useSaveSpaceAttribute } from '../api/space-attribute-queries';
+import { FormActions } from '../../../shared/ui/FormActions';
 
 const LABEL_MAX = 256;
 
@@ -110,14 +111,7 @@ export function AttributeFormModal({ attribute, opened, onClose }: AttributeForm
               {failure}
             </Text>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {attribute ? t('save') : t('create')}
-            </Button>
-          </Group>
+          <FormActions submitLabel={attribute ? t('save') : t('create')} loading={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

@@ -1,21 +1,22 @@
-import { Badge, Button, Group, Paper, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { SpaceAttribute } from '@perch/contract';
-import { IconPencil, IconPlus, IconTags, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTags } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../app/ui/EmptyState';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useDeleteSpaceAttribute, useSpaceAttributes } from '../api/space-attribute-queries';
 import { AdminPage } from '../ui/AdminPage';
-import { QueryFailure } from '../ui/QueryFailure';
-import { RowAction } from '../ui/RowAction';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
 import { SortableHeader } from '../ui/SortableHeader';
 import { nextSort, sortRows, type SortState } from '../ui/sorting';
-import { useConfirmDelete } from '../ui/use-confirm-delete';
+import { useConfirm } from '../../../shared/ui/use-confirm';
 import { ATTRIBUTE_TYPE_LABEL, AttributeFormModal } from './AttributeFormModal';
 import classes from './attributes.module.css';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { RowActions, RowActionsHeader } from '../../../shared/ui/RowActions';
 
 type AttributeColumn = 'label' | 'type';
 
@@ -38,11 +39,12 @@ export function AttributesPage() {
   const { t, i18n } = useTranslation();
   const attributes = useSpaceAttributes();
   const deleteAttribute = useDeleteSpaceAttribute();
-  const confirmDelete = useConfirmDelete();
+  const confirmDelete = useConfirm();
   const errorMessage = useApiErrorMessage();
   const [editing, setEditing] = useState<SpaceAttribute | null>(null);
   const [opened, { open, close }] = useDisclosure(false);
   const [sort, setSort] = useState<SortState<AttributeColumn>>({ column: 'label', direction: 'asc' });
+  const onSort = (column: AttributeColumn) => setSort((s) => nextSort(s, column));
   const rows = useMemo(
     () =>
       sortRows(
@@ -96,71 +98,51 @@ export function AttributesPage() {
         />
       )}
       {attributes.isSuccess && !empty && (
-        <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-          <Table.ScrollContainer minWidth={300} type="native">
-            <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <SortableHeader
-                    column="label"
-                    label={t('name')}
-                    sort={sort}
-                    onSort={(c) => setSort((s) => nextSort(s, c))}
-                  />
-                  <SortableHeader
-                    column="type"
-                    label={t('attributeType')}
-                    sort={sort}
-                    onSort={(c) => setSort((s) => nextSort(s, c))}
-                    width={140}
-                    visibleFrom="sm"
-                  />
-                  <Table.Th visibleFrom="sm">{t('attributeAppliesTo')}</Table.Th>
-                  <Table.Th w={92}>
-                    <VisuallyHidden>{t('actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((attribute) => (
-                  <Table.Tr key={attribute.id}>
-                    <Table.Td className={classes.nameCell}>
-                      <Text fw={600} fz="sm" className={classes.name}>
-                        {attribute.label}
-                      </Text>
-                      {/* On a phone the type and what it applies to stand under the name. */}
-                      <Stack gap={6} mt={6} hiddenFrom="sm">
-                        <Text fz="sm">{t(ATTRIBUTE_TYPE_LABEL[attribute.type] ?? 'attributeTypeText')}</Text>
-                        <AppliesTo attribute={attribute} />
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <Text fz="sm">{t(ATTRIBUTE_TYPE_LABEL[attribute.type] ?? 'attributeTypeText')}</Text>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      <AppliesTo attribute={attribute} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <RowAction
-                          label={t('editNamed', { name: attribute.label })}
-                          Icon={IconPencil}
-                          onClick={() => openEditor(attribute)}
-                        />
-                        <RowAction
-                          label={t('deleteNamed', { name: attribute.label })}
-                          Icon={IconTrash}
-                          danger
-                          onClick={() => askDelete(attribute)}
-                        />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <DataTable
+          minWidth={300}
+          highlightOnHover
+          head={
+            <>
+              <SortableHeader column="label" label={t('name')} sort={sort} onSort={onSort} />
+              <SortableHeader
+                column="type"
+                label={t('attributeType')}
+                sort={sort}
+                onSort={onSort}
+                width={140}
+                visibleFrom="sm"
+              />
+              <Table.Th visibleFrom="sm">{t('attributeAppliesTo')}</Table.Th>
+              <RowActionsHeader width={92} />
+            </>
+          }
+        >
+          {rows.map((attribute) => (
+            <Table.Tr key={attribute.id}>
+              <Table.Td className={classes.nameCell}>
+                <Text fw={600} fz="sm" className={classes.name}>
+                  {attribute.label}
+                </Text>
+                {/* On a phone the type and what it applies to stand under the name. */}
+                <Stack gap={6} mt={6} hiddenFrom="sm">
+                  <Text fz="sm">{t(ATTRIBUTE_TYPE_LABEL[attribute.type] ?? 'attributeTypeText')}</Text>
+                  <AppliesTo attribute={attribute} />
+                </Stack>
+              </Table.Td>
+              <Table.Td visibleFrom="sm">
+                <Text fz="sm">{t(ATTRIBUTE_TYPE_LABEL[attribute.type] ?? 'attributeTypeText')}</Text>
+              </Table.Td>
+              <Table.Td visibleFrom="sm">
+                <AppliesTo attribute={attribute} />
+              </Table.Td>
+              <RowActions
+                name={attribute.label}
+                onEdit={() => openEditor(attribute)}
+                onDelete={() => askDelete(attribute)}
+              />
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
       {opened && <AttributeFormModal key={editing?.id ?? 'new'} attribute={editing} opened={opened} onClose={close} />}
     </AdminPage>

@@ -1,20 +1,19 @@
-import { Button, Group, NativeSelect, Skeleton, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, Skeleton, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconHistory, IconSearch } from '@tabler/icons-react';
+import { IconHistory } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
-import { EmptyState } from '../../../app/ui/EmptyState';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
-import { DateField } from '../../../shared/time/DateField';
 import { timePrefsFrom } from '../../../shared/time/time-prefs';
 import { userZone } from '../../../shared/time/wall-time';
 import { SIGN_IN_LOG_PAGE_SIZE, useAuthAttemptExport, useAuthAttempts } from '../api/auth-attempt-queries';
 import { ListPager } from '../ui/ListPager';
 import { AdminPage } from '../ui/AdminPage';
-import { QueryFailure } from '../ui/QueryFailure';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
 import {
   attemptsCsv,
   csvFileName,
@@ -32,6 +31,10 @@ import {
 } from './sign-in-log';
 import { SignInLogTable } from './SignInLogTable';
 import { saveCsvFile } from '../../../shared/csv/csv';
+import { SearchField } from '../../../shared/ui/SearchField';
+import { DateRangeField } from '../../../shared/ui/DateRangeField';
+import { useRangeDraft } from '../../../shared/ui/use-range-draft';
+import { DownloadButton } from '../../../shared/ui/DownloadButton';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -63,30 +66,19 @@ export function SignInLogPage() {
 
   const [search, setSearch] = useState(user);
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
-  // Dates apply once both make a range; until then the inputs keep what was typed.
-  const [draft, setDraft] = useState({ from, to });
-  const problem = rangeProblem(draft.from, draft.to);
-
   const apply = (next: LogFilters, nextPage = 0) =>
     setParams(filtersToParams(next, today, nextPage), { replace: true });
+  // Dates apply once both make a range; until then the inputs keep what was typed.
+  const dates = useRangeDraft(filters, rangeProblem, (range) => apply({ ...filters, ...range }));
 
   useEffect(() => {
     if (debounced !== user)
       setParams(filtersToParams({ from, to, user: debounced, outcome }, today), { replace: true });
   }, [debounced, user, from, to, outcome, today, setParams]);
 
-  // The address changed by other means (back, clear): the date inputs follow.
-  useEffect(() => setDraft({ from, to }), [from, to]);
-
-  const changeDate = (field: 'from' | 'to', value: string) => {
-    const next = { ...draft, [field]: value };
-    setDraft(next);
-    if (!rangeProblem(next.from, next.to)) apply({ ...filters, from: next.from, to: next.to });
-  };
-
   const clearFilters = () => {
     setSearch('');
-    setDraft(defaultFilters(today));
+    dates.setDraft(defaultFilters(today));
     setParams({}, { replace: true });
   };
 
@@ -121,25 +113,20 @@ export function SignInLogPage() {
       title={t('navAdminSignInLog')}
       description={t('adminSignInLogDescription')}
       actions={
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={18} aria-hidden />}
+        <DownloadButton
+          label={t('signInLogDownload')}
           loading={exporter.isPending}
           disabled={!attempts.isSuccess || total === 0}
           onClick={() => void download()}
-        >
-          {t('signInLogDownload')}
-        </Button>
+        />
       }
     >
       <Group align="flex-start" gap="sm" wrap="wrap" role="search" aria-label={t('signInLogFilters')}>
-        <TextInput
-          type="search"
+        <SearchField
           label={t('signInLogFilterEmail')}
           placeholder={t('signInLogFilterEmailPlaceholder')}
-          leftSection={<IconSearch size={16} aria-hidden />}
           value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          onChange={setSearch}
           w={{ base: '100%', sm: 260 }}
         />
         <NativeSelect
@@ -149,20 +136,13 @@ export function SignInLogPage() {
           data={OUTCOMES.map((o) => ({ value: o, label: t(OUTCOME_LABELS[o]) }))}
           w={{ base: '100%', xs: 200 }}
         />
-        <DateField
-          label={t('signInLogFrom')}
-          value={draft.from}
-          onChange={(value) => changeDate('from', value)}
+        <DateRangeField
+          fromLabel={t('signInLogFrom')}
+          toLabel={t('signInLogTo')}
+          value={dates.draft}
+          onChange={dates.change}
           clearable
-          w={{ base: '100%', xs: 170 }}
-        />
-        <DateField
-          label={t('signInLogTo')}
-          value={draft.to}
-          onChange={(value) => changeDate('to', value)}
-          clearable
-          error={problem ? t(problem) : undefined}
-          w={{ base: '100%', xs: 170 }}
+          error={dates.problem ? t(dates.problem) : undefined}
         />
       </Group>
       <Group justify="space-between" gap="xs" wrap="wrap">

@@ -2,6 +2,7 @@ import { Badge, Box, Paper, Stack, Table, Text } from '@mantine/core';
 import type { AuthAttempt } from '@perch/contract';
 import { useTranslation } from 'react-i18next';
 import { methodText, reasonText } from './sign-in-log';
+import { DataTable } from '../../../shared/ui/DataTable';
 
 interface SignInLogTableProps {
   rows: readonly AuthAttempt[];
@@ -43,40 +44,38 @@ export function SignInLogTable({ rows, formatTime }: SignInLogTableProps) {
   const { t } = useTranslation();
   return (
     <>
-      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }} visibleFrom="sm">
-        <Table.ScrollContainer minWidth={720} type="native">
-          <Table verticalSpacing="sm" horizontalSpacing="sm" aria-label={t('navAdminSignInLog')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('signInLogColumnTime')}</Table.Th>
-                <Table.Th>{t('signInLogColumnEmail')}</Table.Th>
-                <Table.Th>{t('signInLogColumnResult')}</Table.Th>
-                <Table.Th>{t('signInLogColumnMethod')}</Table.Th>
-                <Table.Th>{t('signInLogColumnAddress')}</Table.Th>
-                <Table.Th>{t('signInLogColumnDevice')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(a.timestamp)}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }} fw={500}>
-                    {a.email}
-                  </Table.Td>
-                  <Table.Td>
-                    <Result attempt={a} />
-                  </Table.Td>
-                  <Table.Td>{methodText(a, t)}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    <bdi>{a.clientAddress || '–'}</bdi>
-                  </Table.Td>
-                  <Table.Td>{a.device || '–'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <DataTable
+        minWidth={720}
+        visibleFrom="sm"
+        aria-label={t('navAdminSignInLog')}
+        head={
+          <>
+            <Table.Th>{t('signInLogColumnTime')}</Table.Th>
+            <Table.Th>{t('signInLogColumnEmail')}</Table.Th>
+            <Table.Th>{t('signInLogColumnResult')}</Table.Th>
+            <Table.Th>{t('signInLogColumnMethod')}</Table.Th>
+            <Table.Th>{t('signInLogColumnAddress')}</Table.Th>
+            <Table.Th>{t('signInLogColumnDevice')}</Table.Th>
+          </>
+        }
+      >
+        {rows.map((a) => (
+          <Table.Tr key={a.id}>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(a.timestamp)}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }} fw={500}>
+              {a.email}
+            </Table.Td>
+            <Table.Td>
+              <Result attempt={a} />
+            </Table.Td>
+            <Table.Td>{methodText(a, t)}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              <bdi>{a.clientAddress || '–'}</bdi>
+            </Table.Td>
+            <Table.Td>{a.device || '–'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
       <Stack component="ul" gap="sm" m={0} p={0} hiddenFrom="sm" aria-label={t('navAdminSignInLog')}>
         {rows.map((a) => (
           <Paper component="li" key={a.id} withBorder radius="md" p="sm" style={{ listStyle: 'none' }}>

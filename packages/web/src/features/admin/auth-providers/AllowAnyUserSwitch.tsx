@@ -1,11 +1,11 @@
-import { Alert, Paper, Skeleton, Switch } from '@mantine/core';
+import { Paper, Skeleton, Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useOrgSettings, useSaveSettings } from '../api/setting-queries';
-import { QueryFailure } from '../ui/QueryFailure';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
 
 const SETTING = 'allow_any_user';
 
@@ -47,11 +47,7 @@ export function AllowAnyUserSwitch() {
         description={t('allowAnyUserHint')}
         size="md"
       />
-      {failure && (
-        <Alert mt="md" color="red" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
-          {failure}
-        </Alert>
-      )}
+      {failure && <ErrorAlert mt="md">{failure}</ErrorAlert>}
     </Paper>
   );
 }

@@ -4,16 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { ApiError } from '@perch/client';
 import type { AuthProvider } from '@perch/contract';
 import { ErrorCode } from '@perch/contract/values';
-import {
-  IconAlertTriangle,
-  IconChevronDown,
-  IconDeviceFloppy,
-  IconInfoCircle,
-  IconTemplate,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconDeviceFloppy, IconInfoCircle, IconTemplate } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import type { Message } from '../../../i18n';
 import { useSaveAuthProvider } from '../api/auth-provider-queries';
@@ -28,7 +22,7 @@ import {
   type FormField,
   type ProviderKind,
 } from './auth-provider-form';
-import { FormSection } from './FormSection';
+import { Section } from '../../../shared/ui/Section';
 import {
   AfterSignInFields,
   MappingFields,
@@ -39,6 +33,8 @@ import {
 } from './ProviderFields';
 import { PROVIDER_TEMPLATES, type ProviderTemplate } from './provider-templates';
 import { RegisterSection } from './RegisterSection';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { FormActions } from '../../../shared/ui/FormActions';
 
 export const AUTH_PROVIDERS_PATH = '/admin/auth-providers';
 
@@ -164,20 +160,11 @@ export function AuthProviderForm({ provider }: { provider: AuthProvider | null }
             {t('authProviderReadOnly')}
           </Alert>
         )}
-        {failure && (
-          <Alert
-            color="red"
-            icon={<IconAlertTriangle size={20} aria-hidden />}
-            title={t('authProviderNotSaved')}
-            role="alert"
-          >
-            {failure}
-          </Alert>
-        )}
+        {failure && <ErrorAlert title={t('authProviderNotSaved')}>{failure}</ErrorAlert>}
         <Fieldset variant="unstyled" disabled={readOnly} p={0} m={0}>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="md">
             <Stack gap="md">
-              <FormSection title={t('authProviderSectionGeneral')}>
+              <Section title={t('authProviderSectionGeneral')}>
                 <TextInput
                   {...fieldProps('name')}
                   label={t('name')}
@@ -230,7 +217,7 @@ export function AuthProviderForm({ provider }: { provider: AuthProvider | null }
                     {t('authProviderTemplateApplied', { template: template.name })}
                   </Alert>
                 )}
-              </FormSection>
+              </Section>
               {kind === 'oauth' ? (
                 <OAuthFields
                   values={form.values}
@@ -254,14 +241,12 @@ export function AuthProviderForm({ provider }: { provider: AuthProvider | null }
           </SimpleGrid>
         </Fieldset>
         {!readOnly && (
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" component={Link} to={AUTH_PROVIDERS_PATH}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
-              {creating ? t('authProviderNew') : t('save')}
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel={creating ? t('authProviderNew') : t('save')}
+            submitIcon={<IconDeviceFloppy size={18} aria-hidden />}
+            loading={save.isPending}
+            onCancel={AUTH_PROVIDERS_PATH}
+          />
         )}
       </Stack>
     </form>

@@ -1,4 +1,4 @@
-import { Badge, Button, Center, Loader } from '@mantine/core';
+import { Badge, Button } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -6,10 +6,11 @@ import { NotFoundPage } from '../../../shared/system-pages/NotFoundPage';
 import { useAuthProvider } from '../api/auth-provider-queries';
 import { isNotFound } from '../api/is-not-found';
 import { AdminPage } from '../ui/AdminPage';
-import { QueryFailure } from '../ui/QueryFailure';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
 import { AUTH_PROVIDERS_PATH, AuthProviderForm } from './AuthProviderForm';
 import { providerTypeLabel } from './provider-labels';
 import { useDeleteProvider } from './use-delete-provider';
+import { PageLoader } from '../../../shared/ui/Loaders';
 
 /** `/admin/auth-providers/add` and `/admin/auth-providers/:providerId`. */
 export function AuthProviderPage() {
@@ -48,11 +49,7 @@ export function AuthProviderPage() {
     >
       {deletion.refusal}
       {provider.isError && <QueryFailure error={provider.error} onRetry={() => void provider.refetch()} />}
-      {providerId && provider.isPending && (
-        <Center py={80}>
-          <Loader role="status" aria-label={t('loading')} />
-        </Center>
-      )}
+      {providerId && provider.isPending && <PageLoader />}
       {(!providerId || saved) && <AuthProviderForm key={saved?.id ?? 'new'} provider={saved ?? null} />}
     </AdminPage>
   );

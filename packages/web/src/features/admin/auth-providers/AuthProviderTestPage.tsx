@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Code, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ProviderTestResult } from '@perch/contract';
 import {
   IconAlertTriangle,
@@ -16,8 +16,11 @@ import { providerTestUrl } from '../../../shared/sign-in-providers/provider-sign
 import { useAuthProvider, useAuthProviderTestResult } from '../api/auth-provider-queries';
 import { isNotFound } from '../api/is-not-found';
 import { AdminPage } from '../ui/AdminPage';
-import { QueryFailure } from '../ui/QueryFailure';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
 import { AUTH_PROVIDERS_PATH } from './AuthProviderForm';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { PageLoader } from '../../../shared/ui/Loaders';
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -50,12 +53,7 @@ function Outcome({ result }: { result: ProviderTestResult }) {
   const { t } = useTranslation();
   if (!result.successful)
     return (
-      <Alert
-        color="red"
-        icon={<IconAlertTriangle size={20} aria-hidden />}
-        title={t('authProviderTestFailed')}
-        role="alert"
-      >
+      <ErrorAlert title={t('authProviderTestFailed')}>
         <Stack gap="xs">
           <Text fz="sm">{t(providerFailureMessage(result.reason))}</Text>
           {(result.error || result.errorDescription) && (
@@ -64,7 +62,7 @@ function Outcome({ result }: { result: ProviderTestResult }) {
             </Code>
           )}
         </Stack>
-      </Alert>
+      </ErrorAlert>
     );
   return (
     <Stack gap="sm">
@@ -127,34 +125,31 @@ function ResultDetails({ result }: { result: ProviderTestResult }) {
             <Text c="dimmed" fz="sm">
               {t('authProviderAttributesHint')}
             </Text>
-            <Table.ScrollContainer minWidth={280} type="native">
-              <Table layout="fixed" striped>
-                <Table.Caption>{t('authProviderAttributeCount', { count: attributes.length })}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w="40%">{t('name')}</Table.Th>
-                    <Table.Th>{t('authProviderAttributeValue')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {attributes.map(([name, value]) => (
-                    <Table.Tr key={name}>
-                      <Table.Td
-                        dir="ltr"
-                        ff="monospace"
-                        fz="sm"
-                        style={{ overflowWrap: 'anywhere', textAlign: 'start' }}
-                      >
-                        {name}
-                      </Table.Td>
-                      <Table.Td fz="sm">
-                        <Sent value={value} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              minWidth={280}
+              framed={false}
+              dense
+              layout="fixed"
+              striped
+              caption={t('authProviderAttributeCount', { count: attributes.length })}
+              head={
+                <>
+                  <Table.Th w="40%">{t('name')}</Table.Th>
+                  <Table.Th>{t('authProviderAttributeValue')}</Table.Th>
+                </>
+              }
+            >
+              {attributes.map(([name, value]) => (
+                <Table.Tr key={name}>
+                  <Table.Td dir="ltr" ff="monospace" fz="sm" style={{ overflowWrap: 'anywhere', textAlign: 'start' }}>
+                    {name}
+                  </Table.Td>
+                  <Table.Td fz="sm">
+                    <Sent value={value} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </DataTable>
           </Stack>
         )}
       </Panel>
@@ -182,11 +177,7 @@ export function AuthProviderTestPage() {
       ]}
     >
       <Stack gap="md">
-        {result.isPending && (
-          <Center py={80}>
-            <Loader role="status" aria-label={t('loading')} />
-          </Center>
-        )}
+        {result.isPending && <PageLoader />}
         {result.isError && isNotFound(result.error) && (
           <Alert color="yellow" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
             {t('authProviderTestExpired')}

@@ -10,7 +10,7 @@ import {
   type AuthStyleValue,
   type FormField,
 } from './auth-provider-form';
-import { FormSection } from './FormSection';
+import { Section } from '../../../shared/ui/Section';
 
 /** The fields typed as text. */
 export type TextField = Exclude<FormField, 'kind' | 'authStyle' | 'checksSecondFactor'>;
@@ -55,7 +55,7 @@ export function OAuthFields({
   const discovered = values.issuer.trim() !== '';
   return (
     <>
-      <FormSection title={t('authProviderSectionEndpoints')}>
+      <Section title={t('authProviderSectionEndpoints')}>
         <TextInput
           {...fieldProps('issuer')}
           {...technical}
@@ -94,8 +94,8 @@ export function OAuthFields({
           description={t('authProviderScopesHint')}
           required
         />
-      </FormSection>
-      <FormSection title={t('authProviderSectionClient')}>
+      </Section>
+      <Section title={t('authProviderSectionClient')}>
         <TextInput {...fieldProps('clientId')} {...technical} label={t('authProviderClientId')} required />
         <PasswordInput
           {...fieldProps('clientSecret')}
@@ -115,7 +115,7 @@ export function OAuthFields({
           }}
           allowDeselect={false}
         />
-      </FormSection>
+      </Section>
     </>
   );
 }
@@ -124,7 +124,7 @@ export function OAuthFields({
 export function SamlFields({ fieldProps }: { fieldProps: FieldProps }) {
   const { t } = useTranslation();
   return (
-    <FormSection title={t('authProviderSectionIdp')}>
+    <Section title={t('authProviderSectionIdp')}>
       <TextInput
         {...fieldProps('authUrl')}
         {...technical}
@@ -155,7 +155,7 @@ export function SamlFields({ fieldProps }: { fieldProps: FieldProps }) {
           input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-xs)' },
         }}
       />
-    </FormSection>
+    </Section>
   );
 }
 
@@ -163,14 +163,14 @@ export function SamlFields({ fieldProps }: { fieldProps: FieldProps }) {
 export function MappingFields({ kind, fieldProps }: { kind: AuthProviderFormValues['kind']; fieldProps: FieldProps }) {
   const { t } = useTranslation();
   return (
-    <FormSection
+    <Section
       title={t('authProviderSectionMapping')}
       intro={kind === 'saml' ? t('authProviderMappingSamlHint') : t('authProviderMappingOAuthHint')}
     >
       <TextInput {...fieldProps('userInfoEmailField')} {...technical} label={t('authProviderEmailField')} required />
       <TextInput {...fieldProps('userInfoFirstnameField')} {...technical} label={t('authProviderFirstnameField')} />
       <TextInput {...fieldProps('userInfoLastnameField')} {...technical} label={t('authProviderLastnameField')} />
-    </FormSection>
+    </Section>
   );
 }
 
@@ -178,7 +178,7 @@ export function MappingFields({ kind, fieldProps }: { kind: AuthProviderFormValu
 export function AfterSignInFields({ fieldProps }: { fieldProps: FieldProps }) {
   const { t } = useTranslation();
   return (
-    <FormSection title={t('authProviderSectionAfter')}>
+    <Section title={t('authProviderSectionAfter')}>
       <TextInput
         {...fieldProps('logoutUrl')}
         {...technical}
@@ -193,7 +193,7 @@ export function AfterSignInFields({ fieldProps }: { fieldProps: FieldProps }) {
         label={t('authProviderProfileUrl')}
         description={t('authProviderProfileUrlHint')}
       />
-    </FormSection>
+    </Section>
   );
 }
 
@@ -205,13 +205,13 @@ export function AfterSignInFields({ fieldProps }: { fieldProps: FieldProps }) {
 export function SecondFactorFields({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   const { t } = useTranslation();
   return (
-    <FormSection title={t('authProviderSectionSecondFactor')}>
+    <Section title={t('authProviderSectionSecondFactor')}>
       <Switch
         checked={checked}
         onChange={(event) => onChange(event.currentTarget.checked)}
         label={t('authProviderChecksSecondFactor')}
         description={t('authProviderChecksSecondFactorHint')}
       />
-    </FormSection>
+    </Section>
   );
 }

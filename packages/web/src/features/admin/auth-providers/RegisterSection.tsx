@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { providerTestUrl } from '../../../shared/sign-in-providers/provider-sign-in-url';
 import type { ProviderKind } from './auth-provider-form';
 import { CopyField } from './CopyField';
-import { FormSection } from './FormSection';
+import { Section } from '../../../shared/ui/Section';
 
 interface RegisterSectionProps {
   /** The saved provider; null while it is new. */
@@ -26,15 +26,15 @@ export function RegisterSection({ provider, kind, dirty }: RegisterSectionProps)
   const hintId = useId();
   if (!provider)
     return (
-      <FormSection title={t('authProviderSectionRegister')}>
+      <Section title={t('authProviderSectionRegister')}>
         <Text c="dimmed" fz="sm">
           {t('authProviderRegisterAfterSave')}
         </Text>
-      </FormSection>
+      </Section>
     );
   const saml = kind === 'saml';
   return (
-    <FormSection title={t('authProviderSectionRegister')}>
+    <Section title={t('authProviderSectionRegister')}>
       {provider.redirectUri && (
         <CopyField label={saml ? t('authProviderAcsUrl') : t('authProviderRedirectUri')} value={provider.redirectUri} />
       )}
@@ -73,6 +73,6 @@ export function RegisterSection({ provider, kind, dirty }: RegisterSectionProps)
           {dirty ? t('authProviderTestSaveFirst') : t('authProviderTestHint')}
         </Text>
       </Stack>
-    </FormSection>
+    </Section>
   );
 }

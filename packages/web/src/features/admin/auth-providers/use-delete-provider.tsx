@@ -1,13 +1,12 @@
-import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '@perch/client';
 import type { AuthProvider } from '@perch/contract';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useDeleteAuthProvider } from '../api/auth-provider-queries';
-import { useConfirmDelete } from '../ui/use-confirm-delete';
+import { useConfirm } from '../../../shared/ui/use-confirm';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
 
 interface DeleteProvider {
   /** Asks, then deletes; `onDeleted` runs after the server agreed. */
@@ -22,7 +21,7 @@ interface DeleteProvider {
  */
 export function useDeleteProvider(): DeleteProvider {
   const { t } = useTranslation();
-  const confirmDelete = useConfirmDelete();
+  const confirmDelete = useConfirm();
   const deleteProvider = useDeleteAuthProvider();
   const errorMessage = useApiErrorMessage();
   const [refused, setRefused] = useState<string | null>(null);
@@ -50,16 +49,9 @@ export function useDeleteProvider(): DeleteProvider {
     [t, confirmDelete, deleteProvider, errorMessage],
   );
   const refusal = refused && (
-    <Alert
-      color="red"
-      icon={<IconAlertTriangle size={20} aria-hidden />}
-      role="alert"
-      withCloseButton
-      closeButtonLabel={t('close')}
-      onClose={() => setRefused(null)}
-    >
+    <ErrorAlert withCloseButton closeButtonLabel={t('close')} onClose={() => setRefused(null)}>
       {refused}
-    </Alert>
+    </ErrorAlert>
   );
   return { ask, refusal };
 }

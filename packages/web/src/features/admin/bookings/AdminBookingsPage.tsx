@@ -1,9 +1,9 @@
-import { Badge, Button, Group, Paper, Select, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Booking } from '@perch/contract';
 import { routes } from '@perch/contract/values';
-import { IconDownload, IconHourglassHigh, IconRepeat } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { IconHourglassHigh, IconRepeat } from '@tabler/icons-react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
@@ -12,7 +12,6 @@ import { saveCsvFile } from '../../../shared/csv/csv';
 import { attachmentName } from '../../../shared/download/download-file';
 import { bookerName } from '../../../shared/people/booker-name';
 import { useApiClient } from '../../../shared/api/use-api-client';
-import { DateField } from '../../../shared/time/DateField';
 import { formatRange } from '../../../shared/time/format-time';
 import { timePrefsFrom } from '../../../shared/time/time-prefs';
 import { datePart, fromApiTime, nowInZone, userZone } from '../../../shared/time/wall-time';
@@ -20,10 +19,15 @@ import { useAreas } from '../api/area-queries';
 import { filterQuery, useAdminCancelBooking, useOrganisationBookings } from '../api/booking-queries';
 import { AdminPage } from '../ui/AdminPage';
 import { ListPager } from '../ui/ListPager';
-import { QueryFailure } from '../ui/QueryFailure';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
 import { pageOf, rangeProblem, readListState, writeListState, type ListState } from './admin-bookings';
 import { CancelBookingModal, type CancelTarget } from './CancelBookingModal';
 import { PersonFilter } from './PersonFilter';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { RowActionsHeader } from '../../../shared/ui/RowActions';
+import { DateRangeField } from '../../../shared/ui/DateRangeField';
+import { useRangeDraft } from '../../../shared/ui/use-range-draft';
+import { DownloadButton } from '../../../shared/ui/DownloadButton';
 
 const rowSelector = (id: string) => `[data-admin-booking="${id.replace(/["\\]/g, '\\$&')}"]`;
 
@@ -43,10 +47,6 @@ export function AdminBookingsPage() {
   const [params, setParams] = useSearchParams();
   const state = readListState(params, today);
   const { filter } = state;
-  // Dates being typed: the list follows once both make a valid window.
-  const [draft, setDraft] = useState({ from: filter.from, to: filter.to });
-  useEffect(() => setDraft({ from: filter.from, to: filter.to }), [filter.from, filter.to]);
-  const problem = rangeProblem(draft.from, draft.to);
   const areas = useAreas();
   const bookings = useOrganisationBookings(filter, rangeProblem(filter.from, filter.to) === null);
   const page = pageOf(bookings.data ?? [], state.page);
@@ -58,11 +58,9 @@ export function AdminBookingsPage() {
 
   const update = (next: Partial<ListState['filter']>, pageIndex = 0) =>
     setParams(writeListState({ filter: { ...filter, ...next }, page: pageIndex }, today), { replace: true });
-  const setDate = (key: 'from' | 'to', value: string) => {
-    const nextDraft = { ...draft, [key]: value };
-    setDraft(nextDraft);
-    if (rangeProblem(nextDraft.from, nextDraft.to) === null) update(nextDraft);
-  };
+  // Dates being typed: the list follows once both make a valid window.
+  const dates = useRangeDraft(filter, rangeProblem, update);
+  const problem = dates.problem;
 
   const when = (b: Booking) =>
     formatRange(fromApiTime(b.enter), fromApiTime(b.leave), prefs, i18n.language, dailyBasis);
@@ -133,34 +131,17 @@ export function AdminBookingsPage() {
     <AdminPage
       title={t('navAdminBookings')}
       description={t('adminBookingsDescription')}
-      actions={
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={18} aria-hidden />}
-          onClick={() => void download()}
-          loading={exporting}
-          disabled={problem !== null}
-        >
-          {t('downloadCsv')}
-        </Button>
-      }
+      actions={<DownloadButton onClick={() => void download()} loading={exporting} disabled={problem !== null} />}
     >
       <Paper withBorder radius="lg" p="md">
         <Group align="flex-start" gap="sm" wrap="wrap" role="search" aria-label={t('adminBookingsFilters')}>
-          <DateField
-            label={t('adminBookingsFrom')}
-            value={draft.from}
-            onChange={(value) => setDate('from', value)}
-            clearable
-            w={{ base: '100%', xs: 170 }}
-          />
-          <DateField
-            label={t('adminBookingsTo')}
-            value={draft.to}
-            onChange={(value) => setDate('to', value)}
+          <DateRangeField
+            fromLabel={t('adminBookingsFrom')}
+            toLabel={t('adminBookingsTo')}
+            value={dates.draft}
+            onChange={dates.change}
             clearable
             error={problem ? t(problem) : undefined}
-            w={{ base: '100%', xs: 170 }}
           />
           <Select
             label={t('adminBookingsArea')}
@@ -185,110 +166,105 @@ export function AdminBookingsPage() {
         {bookings.isPending && rangeProblem(filter.from, filter.to) === null && <Skeleton height={240} radius="lg" />}
         {bookings.isError && <QueryFailure error={bookings.error} onRetry={() => void bookings.refetch()} />}
         {page.rows.length > 0 && (
-          <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-            <Table.ScrollContainer minWidth={300} type="native">
-              <Table verticalSpacing="sm" horizontalSpacing="sm" aria-label={t('navAdminBookings')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('adminBookingsWhen')}</Table.Th>
-                    <Table.Th visibleFrom="sm">{t('adminBookingsPersonColumn')}</Table.Th>
-                    <Table.Th visibleFrom="sm">{t('adminBookingsSpace')}</Table.Th>
-                    <Table.Th visibleFrom="md">{t('subject')}</Table.Th>
-                    <Table.Th w={1}>
-                      <VisuallyHidden>{t('actions')}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {page.rows.map((b) => {
-                    const person = bookerName(b);
-                    const time = when(b);
-                    const place = (
-                      <>
-                        <Text fz="sm" fw={500} span style={{ overflowWrap: 'anywhere' }}>
-                          {b.space.name}
-                        </Text>
-                        <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                          {b.space.location.name}
-                        </Text>
-                      </>
-                    );
-                    return (
-                      <Table.Tr key={b.id}>
-                        <Table.Td>
-                          <Text fz="sm">{time}</Text>
-                          <Group gap={4} mt={4}>
-                            {!b.approved && (
-                              <Badge
-                                color="yellow"
-                                variant="light"
-                                size="sm"
-                                leftSection={<IconHourglassHigh size={12} aria-hidden />}
-                              >
-                                {t('pendingApproval')}
-                              </Badge>
-                            )}
-                            {b.recurringId && (
-                              <Badge
-                                color="blue"
-                                variant="light"
-                                size="sm"
-                                leftSection={<IconRepeat size={12} aria-hidden />}
-                              >
-                                {t('recurring')}
-                              </Badge>
-                            )}
-                          </Group>
-                          {/* Phones have no room for the person and space columns: they go under the time. */}
-                          <Stack gap={0} mt={4} hiddenFrom="sm">
-                            <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                              {person}
-                            </Text>
-                            {place}
-                          </Stack>
-                        </Table.Td>
-                        <Table.Td visibleFrom="sm">
-                          <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                            {person}
-                          </Text>
-                          {person !== b.userEmail && (
-                            <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                              {b.userEmail}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td visibleFrom="sm">{place}</Table.Td>
-                        <Table.Td visibleFrom="md" style={{ overflowWrap: 'anywhere' }}>
-                          {b.subject || '–'}
-                        </Table.Td>
-                        <Table.Td>
-                          <Button
-                            variant="light"
-                            color="red"
-                            size="xs"
-                            data-admin-booking={b.id}
-                            aria-label={t('adminBookingsCancelOf', { person, space: b.space.name, when: time })}
-                            onClick={() => {
-                              setCancelled(false);
-                              setTarget({
-                                id: b.id,
-                                person,
-                                space: b.space.name,
-                                area: b.space.location.name,
-                                when: time,
-                              });
-                            }}
-                          >
-                            {t('adminBookingsCancel')}
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
+          <DataTable
+            minWidth={300}
+            aria-label={t('navAdminBookings')}
+            head={
+              <>
+                <Table.Th>{t('adminBookingsWhen')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('adminBookingsPersonColumn')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('adminBookingsSpace')}</Table.Th>
+                <Table.Th visibleFrom="md">{t('subject')}</Table.Th>
+                <RowActionsHeader width={1} />
+              </>
+            }
+          >
+            {page.rows.map((b) => {
+              const person = bookerName(b);
+              const time = when(b);
+              const place = (
+                <>
+                  <Text fz="sm" fw={500} span style={{ overflowWrap: 'anywhere' }}>
+                    {b.space.name}
+                  </Text>
+                  <Text fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {b.space.location.name}
+                  </Text>
+                </>
+              );
+              return (
+                <Table.Tr key={b.id}>
+                  <Table.Td>
+                    <Text fz="sm">{time}</Text>
+                    <Group gap={4} mt={4}>
+                      {!b.approved && (
+                        <Badge
+                          color="yellow"
+                          variant="light"
+                          size="sm"
+                          leftSection={<IconHourglassHigh size={12} aria-hidden />}
+                        >
+                          {t('pendingApproval')}
+                        </Badge>
+                      )}
+                      {b.recurringId && (
+                        <Badge
+                          color="blue"
+                          variant="light"
+                          size="sm"
+                          leftSection={<IconRepeat size={12} aria-hidden />}
+                        >
+                          {t('recurring')}
+                        </Badge>
+                      )}
+                    </Group>
+                    {/* Phones have no room for the person and space columns: they go under the time. */}
+                    <Stack gap={0} mt={4} hiddenFrom="sm">
+                      <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                        {person}
+                      </Text>
+                      {place}
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">
+                    <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                      {person}
+                    </Text>
+                    {person !== b.userEmail && (
+                      <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                        {b.userEmail}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">{place}</Table.Td>
+                  <Table.Td visibleFrom="md" style={{ overflowWrap: 'anywhere' }}>
+                    {b.subject || '–'}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      variant="light"
+                      color="red"
+                      size="xs"
+                      data-admin-booking={b.id}
+                      aria-label={t('adminBookingsCancelOf', { person, space: b.space.name, when: time })}
+                      onClick={() => {
+                        setCancelled(false);
+                        setTarget({
+                          id: b.id,
+                          person,
+                          space: b.space.name,
+                          area: b.space.location.name,
+                          when: time,
+                        });
+                      }}
+                    >
+                      {t('adminBookingsCancel')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </DataTable>
         )}
         {page.total > 0 && (
           <ListPager

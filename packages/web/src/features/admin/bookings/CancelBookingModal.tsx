@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { REASON_MAX } from './admin-bookings';
+import { FormActions } from '../../../shared/ui/FormActions';
 
 export interface CancelTarget {
   id: string;
@@ -94,14 +95,14 @@ export function CancelBookingModal({ target, busy, onConfirm, onClose, returnFoc
                 {errorMessage(error)}
               </Alert>
             )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose}>
-                {t('keepBooking')}
-              </Button>
-              <Button type="submit" color="red" loading={busy} disabled={tooLong}>
-                {t('cancelBooking')}
-              </Button>
-            </Group>
+            <FormActions
+              submitLabel={t('cancelBooking')}
+              danger
+              loading={busy}
+              disabled={tooLong}
+              onCancel={onClose}
+              cancelLabel={t('keepBooking')}
+            />
           </Stack>
         </form>
       )}

@@ -5,7 +5,7 @@ import type { BookingFilter } from '../api/booking-queries';
 /**
  * The admin booking list's state in the address (`?from&to&area&user&page`), so a filtered list
  * can be reloaded, bookmarked and shared; and its paging, done here because the API answers
- * every booking of the filter at once (reference §2.8).
+ * every booking of the filter at once.
  */
 
 export const PAGE_SIZE = 50;

@@ -1,12 +1,14 @@
-import { Center, Loader, Select, Text } from '@mantine/core';
+import { Select } from '@mantine/core';
 import type { Location } from '@perch/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAreaLoads, type LoadPeriod } from '../api/stats-queries';
-import { QueryFailure } from '../ui/QueryFailure';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
 import { BarList } from './BarList';
 import { ChartCard } from './ChartCard';
 import { formatPercent, loadAxisTop, loadColor } from './load-format';
+import { PageLoader } from '../../../shared/ui/Loaders';
+import { EmptyNote } from '../../../shared/ui/EmptyState';
 
 const PERIODS: readonly LoadPeriod[] = [
   'spaceLoadToday',
@@ -52,16 +54,8 @@ export function AreaLoadCard({ areas }: { areas: readonly Location[] }) {
       }
     >
       {failed && <QueryFailure error={failed.error} onRetry={() => void failed.refetch()} />}
-      {!failed && !ready && (
-        <Center h={160}>
-          <Loader role="status" aria-label={t('loading')} />
-        </Center>
-      )}
-      {ready && areas.length === 0 && (
-        <Text c="dimmed" fz="sm">
-          {t('noAreasForLoad')}
-        </Text>
-      )}
+      {!failed && !ready && <PageLoader h={160} />}
+      {ready && areas.length === 0 && <EmptyNote>{t('noAreasForLoad')}</EmptyNote>}
       {ready && areas.length > 0 && (
         <BarList
           label={t('chartAreaLoad')}

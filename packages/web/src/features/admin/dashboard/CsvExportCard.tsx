@@ -1,15 +1,15 @@
-import { Button, Group } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { routes } from '@perch/contract/values';
-import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useApiClient } from '../../../shared/api/use-api-client';
-import { DateField } from '../../../shared/time/DateField';
 import { ChartCard } from './ChartCard';
 import { defaultExportRange, exportFileName, exportQuery, exportRangeProblem } from './export-range';
 import { saveCsvFile } from '../../../shared/csv/csv';
+import { DateRangeField } from '../../../shared/ui/DateRangeField';
+import { DownloadButton } from '../../../shared/ui/DownloadButton';
 
 /** Downloads the bookings of a range of days as CSV. */
 export function CsvExportCard() {
@@ -44,30 +44,22 @@ export function CsvExportCard() {
         noValidate
       >
         <Group align="flex-start" gap="sm" wrap="wrap">
-          <DateField
-            label={t('exportFrom')}
-            value={range.from}
-            onChange={(from) => setRange((r) => ({ ...r, from }))}
-            required
-            w={{ base: '100%', xs: 180 }}
-          />
-          <DateField
-            label={t('exportTo')}
-            value={range.to}
-            onChange={(to) => setRange((r) => ({ ...r, to }))}
+          <DateRangeField
+            fromLabel={t('exportFrom')}
+            toLabel={t('exportTo')}
+            value={range}
+            onChange={(end, day) => setRange((r) => ({ ...r, [end]: day }))}
             error={problem ? t(problem.key) : undefined}
             required
-            w={{ base: '100%', xs: 180 }}
+            width={180}
           />
-          <Button
+          <DownloadButton
             type="submit"
+            variant="filled"
             mt={{ base: 0, xs: 25 }}
             loading={busy}
             disabled={problem !== null}
-            leftSection={<IconDownload size={18} aria-hidden />}
-          >
-            {t('downloadCsv')}
-          </Button>
+          />
         </Group>
       </form>
     </ChartCard>

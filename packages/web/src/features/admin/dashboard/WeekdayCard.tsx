@@ -1,4 +1,4 @@
-import { Center, Loader, Select } from '@mantine/core';
+import { Select } from '@mantine/core';
 import type { Location } from '@perch/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +6,11 @@ import { useSignedInSession } from '../../../app/session/session-context';
 import { weekdayNames } from '../../../shared/time/format-time';
 import { timePrefsFrom } from '../../../shared/time/time-prefs';
 import { useWeekdayStats, type WeekdayPeriod } from '../api/stats-queries';
-import { QueryFailure } from '../ui/QueryFailure';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
 import { weekdaysFrom } from './chart-scale';
 import { ChartCard } from './ChartCard';
 import { ColumnChart } from './ColumnChart';
+import { PageLoader } from '../../../shared/ui/Loaders';
 
 const PERIODS: readonly WeekdayPeriod[] = ['all', 'lastMonth', 'lastWeek', 'thisWeek', 'nextWeek'];
 
@@ -61,11 +62,7 @@ export function WeekdayCard({ areas }: { areas: readonly Location[] }) {
         </>
       }
     >
-      {counts.isPending && (
-        <Center h={240}>
-          <Loader role="status" aria-label={t('loading')} />
-        </Center>
-      )}
+      {counts.isPending && <PageLoader h={240} />}
       {counts.isError && <QueryFailure error={counts.error} onRetry={() => void counts.refetch()} />}
       {counts.isSuccess && (
         <ColumnChart

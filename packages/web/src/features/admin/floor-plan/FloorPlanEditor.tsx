@@ -1,8 +1,7 @@
-import { Alert, Paper, Stack, Text } from '@mantine/core';
+import { Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Group, Location, LocationMap, Space, SpaceAttribute } from '@perch/contract';
 import { SPACE_BULK_MAX } from '@perch/contract/values';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
@@ -18,6 +17,7 @@ import { PlanCanvas } from './PlanCanvas';
 import { SPACE_NAME_INPUT_ID } from './SpaceInspector';
 import { useFloorPlanEditor } from './use-floor-plan-editor';
 import { useViewport } from './use-viewport';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
 
 const GRID_STEP = 10;
 const DEFAULT_SPACE_SIZE: Size = { width: 120, height: 70 };
@@ -202,17 +202,14 @@ export function FloorPlanEditor({
         }}
       />
       {saveError && (
-        <Alert
-          color="red"
-          role="alert"
-          icon={<IconAlertTriangle size={20} aria-hidden />}
+        <ErrorAlert
           title={t('floorPlanNotSaved')}
           withCloseButton
           closeButtonLabel={t('close')}
           onClose={() => setSaveError(null)}
         >
           {saveError}
-        </Alert>
+        </ErrorAlert>
       )}
       <div className={classes.layout}>
         <div className={classes.canvasColumn}>

@@ -10,6 +10,7 @@ import type { EditorTool } from './keyboard';
 import { SelectionOverlay } from './SelectionOverlay';
 import { SpaceLayer } from './SpaceLayer';
 import { usePlanGestures } from './use-plan-gestures';
+import { PlanSheet } from '../../../shared/plan/PlanSheet';
 
 /** Labels stay at least this tall on screen… */
 const MIN_LABEL_SCREEN_PX = 8;
@@ -141,15 +142,7 @@ export function PlanCanvas(props: PlanCanvasProps) {
           // Read by the space labels (CSS), so zooming does not re-render the spaces.
           style={{ '--label-floor': `${labelFloor(view.zoom)}px` } as CSSProperties}
         >
-          <rect
-            className={classes.planSheet}
-            width={plan.width}
-            height={plan.height}
-            vectorEffect="non-scaling-stroke"
-          />
-          {imageUrl && (
-            <image href={imageUrl} width={plan.width} height={plan.height} preserveAspectRatio="none" aria-hidden />
-          )}
+          <PlanSheet plan={plan} imageUrl={imageUrl} />
           {props.showGrid && <GridLines plan={plan} step={props.grid * GRID_LINE_EVERY} />}
           <SpaceLayer snapshot={state.present} selected={selectedSet} />
           {tool === 'select' && <SelectionOverlay selected={selectedSpaces} zoom={view.zoom} />}

@@ -1,19 +1,18 @@
-import { ActionIcon, Button, Group, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import {
-  IconCopy,
   IconLayoutAlignBottom,
   IconLayoutAlignCenter,
   IconLayoutAlignLeft,
   IconLayoutAlignMiddle,
   IconLayoutAlignRight,
   IconLayoutAlignTop,
-  IconTrash,
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '../../../i18n';
 import type { DraftSpace } from './draft-space';
 import type { AlignEdge } from './geometry';
+import { SelectionActions } from './SelectionActions';
 
 const ALIGNMENTS: { edge: AlignEdge; label: MessageKey; Icon: Icon }[] = [
   { edge: 'left', label: 'alignLeft', Icon: IconLayoutAlignLeft },
@@ -68,14 +67,7 @@ export function SelectionPanel({ spaces, onAlign, onEdit, onDuplicate, onDelete 
         checked={allRequireSubject}
         onChange={(e) => onEdit({ requireSubject: e.currentTarget.checked })}
       />
-      <Group gap="xs" grow>
-        <Button variant="default" leftSection={<IconCopy size={16} aria-hidden />} onClick={onDuplicate}>
-          {t('duplicate')}
-        </Button>
-        <Button variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
-          {t('delete')}
-        </Button>
-      </Group>
+      <SelectionActions onDuplicate={onDuplicate} onDelete={onDelete} />
     </Stack>
   );
 }

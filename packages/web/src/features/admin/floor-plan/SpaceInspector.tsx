@@ -1,6 +1,4 @@
 import {
-  Button,
-  Group,
   MultiSelect,
   NumberInput,
   SegmentedControl,
@@ -21,11 +19,11 @@ import {
   SPACE_SHAPES,
   TEXT_MAX,
 } from '@perch/contract/values';
-import { IconCopy, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { AttributeValueInput, withAttributeValue } from '../ui/AttributeValueInput';
 import type { DraftSpace } from './draft-space';
 import { MIN_SPACE_SIZE } from './geometry';
+import { SelectionActions } from './SelectionActions';
 
 export const SPACE_NAME_INPUT_ID = 'floor-plan-space-name';
 const SPACE_NAME_MAX = TEXT_MAX.spaceName;
@@ -154,14 +152,7 @@ export function SpaceInspector({ space, attributes, groups, onEdit, onDuplicate,
         clearable
         disabled={groupOptions.length === 0}
       />
-      <Group gap="xs" grow>
-        <Button variant="default" leftSection={<IconCopy size={16} aria-hidden />} onClick={onDuplicate}>
-          {t('duplicate')}
-        </Button>
-        <Button variant="light" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={onDelete}>
-          {t('delete')}
-        </Button>
-      </Group>
+      <SelectionActions onDuplicate={onDuplicate} onDelete={onDelete} />
     </Stack>
   );
 }

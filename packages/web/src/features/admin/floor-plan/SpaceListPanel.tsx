@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { compareNaturally } from '../../../shared/text/natural-order';
 import { matchesQuery } from '../ui/sorting';
 import type { PlanSnapshot } from './editor-state';
+import { EmptyNote } from '../../../shared/ui/EmptyState';
 
 /** A long list would slow the panel down; searching narrows it. */
 const LIST_LIMIT = 150;
@@ -48,11 +49,7 @@ export function SpaceListPanel({ snapshot, onPick }: SpaceListPanelProps) {
             py={4}
           />
         ))}
-        {matches.length === 0 && (
-          <Text fz="sm" c="dimmed">
-            {t('noResults')}
-          </Text>
-        )}
+        {matches.length === 0 && <EmptyNote>{t('noResults')}</EmptyNote>}
         {matches.length > LIST_LIMIT && (
           <Text fz="xs" c="dimmed" mt={4}>
             {t('moreSpacesRefine', { count: matches.length - LIST_LIMIT })}

@@ -1,16 +1,4 @@
-import {
-  ActionIcon,
-  Button,
-  Center,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { User } from '@perch/contract';
 import { IconPencil, IconTrash, IconUserMinus } from '@tabler/icons-react';
@@ -22,10 +10,16 @@ import { NotFoundPage } from '../../../shared/system-pages/NotFoundPage';
 import { useChangeGroupMembers, useDeleteGroup, useGroup, useGroupMembers } from '../api/group-queries';
 import { isNotFound } from '../api/is-not-found';
 import { AdminPage } from '../ui/AdminPage';
-import { QueryFailure } from '../ui/QueryFailure';
-import { useConfirmDelete } from '../ui/use-confirm-delete';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
+import { useConfirm } from '../../../shared/ui/use-confirm';
 import { GroupNameModal } from './GroupNameModal';
 import { MemberPicker, userLabel } from './MemberPicker';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { RowActions, RowActionsHeader } from '../../../shared/ui/RowActions';
+import { RowAction } from '../../../shared/ui/RowAction';
+import { Section } from '../../../shared/ui/Section';
+import { PageLoader } from '../../../shared/ui/Loaders';
+import { EmptyNote } from '../../../shared/ui/EmptyState';
 
 /** `/admin/groups/:groupId`: a group's members, with a picker to add people. */
 export function GroupDetailPage() {
@@ -36,7 +30,7 @@ export function GroupDetailPage() {
   const members = useGroupMembers(groupId);
   const changeMembers = useChangeGroupMembers(groupId);
   const deleteGroup = useDeleteGroup();
-  const confirmDelete = useConfirmDelete();
+  const confirmDelete = useConfirm();
   const errorMessage = useApiErrorMessage();
   const [renaming, setRenaming] = useState(false);
   const memberIds = useMemo(() => new Set((members.data ?? []).map((m) => m.id)), [members.data]);
@@ -92,59 +86,42 @@ export function GroupDetailPage() {
     >
       {group.isError && <QueryFailure error={group.error} onRetry={() => void group.refetch()} />}
       {members.isError && <QueryFailure error={members.error} onRetry={() => void members.refetch()} />}
-      <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-        <Stack gap="md">
-          <Title order={2} fz="h4">
-            {t('members')}
-          </Title>
-          <MemberPicker memberIds={memberIds} adding={changeMembers.isPending} onAdd={(user) => change(true, user)} />
-          {members.isPending && (
-            <Center py="lg">
-              <Loader role="status" aria-label={t('loading')} />
-            </Center>
-          )}
-          {members.isSuccess && members.data.length === 0 && (
-            <Text c="dimmed" fz="sm">
-              {t('noMembersYet')}
-            </Text>
-          )}
-          {members.isSuccess && members.data.length > 0 && (
-            <Table.ScrollContainer minWidth={420} type="native">
-              <Table verticalSpacing="xs" aria-label={t('members')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('name')}</Table.Th>
-                    <Table.Th>{t('emailAddress')}</Table.Th>
-                    <Table.Th w={60}>
-                      <VisuallyHidden>{t('actions')}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {members.data.map((member) => (
-                    <Table.Tr key={member.id}>
-                      <Table.Td>{`${member.firstname} ${member.lastname}`.trim() || '–'}</Table.Td>
-                      <Table.Td>{member.email}</Table.Td>
-                      <Table.Td>
-                        <Tooltip label={t('removeMemberNamed', { name: userLabel(member) })}>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('removeMemberNamed', { name: userLabel(member) })}
-                            onClick={() => change(false, member)}
-                          >
-                            <IconUserMinus size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Stack>
-      </Paper>
+      <Section title={t('members')}>
+        <MemberPicker memberIds={memberIds} adding={changeMembers.isPending} onAdd={(user) => change(true, user)} />
+        {members.isPending && <PageLoader py="lg" />}
+        {members.isSuccess && members.data.length === 0 && <EmptyNote>{t('noMembersYet')}</EmptyNote>}
+        {members.isSuccess && members.data.length > 0 && (
+          <DataTable
+            minWidth={420}
+            framed={false}
+            dense
+            verticalSpacing="xs"
+            aria-label={t('members')}
+            head={
+              <>
+                <Table.Th>{t('name')}</Table.Th>
+                <Table.Th>{t('emailAddress')}</Table.Th>
+                <RowActionsHeader width={60} />
+              </>
+            }
+          >
+            {members.data.map((member) => (
+              <Table.Tr key={member.id}>
+                <Table.Td>{`${member.firstname} ${member.lastname}`.trim() || '–'}</Table.Td>
+                <Table.Td>{member.email}</Table.Td>
+                <RowActions name={userLabel(member)}>
+                  <RowAction
+                    label={t('removeMemberNamed', { name: userLabel(member) })}
+                    Icon={IconUserMinus}
+                    danger
+                    onClick={() => change(false, member)}
+                  />
+                </RowActions>
+              </Table.Tr>
+            ))}
+          </DataTable>
+        )}
+      </Section>
       {renaming && group.data && <GroupNameModal group={group.data} onClose={() => setRenaming(false)} />}
     </AdminPage>
   );

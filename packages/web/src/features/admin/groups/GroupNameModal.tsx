@@ -1,4 +1,4 @@
-import { Button, Group as Row, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { Group } from '@perch/contract';
 import { GROUP_NAME_MIN, TEXT_MAX } from '@perch/contract/values';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import type { MessageKey } from '../../../i18n';
 import { useSaveGroup } from '../api/group-queries';
+import { FormActions } from '../../../shared/ui/FormActions';
 
 export const GROUP_NAME_MAX = TEXT_MAX.groupName;
 
@@ -62,14 +63,7 @@ export function GroupNameModal({ group, onClose, onSaved }: GroupNameModalProps)
             required
             data-autofocus
           />
-          <Row justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {group ? t('save') : t('create')}
-            </Button>
-          </Row>
+          <FormActions submitLabel={group ? t('save') : t('create')} loading={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

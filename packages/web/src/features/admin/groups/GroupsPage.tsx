@@ -1,20 +1,22 @@
-import { Anchor, Badge, Button, Group as Row, Paper, Skeleton, Table, TextInput, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Skeleton, Table } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Group } from '@perch/contract';
-import { IconPencil, IconPlus, IconSearch, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { EmptyState } from '../../../app/ui/EmptyState';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useDeleteGroup, useGroups } from '../api/group-queries';
 import { AdminPage } from '../ui/AdminPage';
-import { QueryFailure } from '../ui/QueryFailure';
-import { RowAction } from '../ui/RowAction';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
 import { SortableHeader } from '../ui/SortableHeader';
 import { matchesQuery, nextSort, sortRows, type SortState } from '../ui/sorting';
-import { useConfirmDelete } from '../ui/use-confirm-delete';
+import { useConfirm } from '../../../shared/ui/use-confirm';
 import { GroupNameModal } from './GroupNameModal';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { RowActions, RowActionsHeader } from '../../../shared/ui/RowActions';
+import { SearchField } from '../../../shared/ui/SearchField';
 
 type GroupColumn = 'name' | 'members';
 
@@ -24,7 +26,7 @@ export function GroupsPage() {
   const navigate = useNavigate();
   const groups = useGroups();
   const deleteGroup = useDeleteGroup();
-  const confirmDelete = useConfirmDelete();
+  const confirmDelete = useConfirm();
   const errorMessage = useApiErrorMessage();
   const [query, setQuery] = useState('');
   const [editing, setEditing] = useState<Group | 'new' | null>(null);
@@ -76,69 +78,48 @@ export function GroupsPage() {
       )}
       {groups.isSuccess && !empty && (
         <>
-          <TextInput
-            type="search"
-            label={t('searchGroups')}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={query}
-            onChange={(e) => setQuery(e.currentTarget.value)}
-            maw={360}
-          />
-          <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-            <Table.ScrollContainer minWidth={320} type="native">
-              <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <SortableHeader column="name" label={t('name')} sort={sort} onSort={onSort} />
-                    <SortableHeader column="members" label={t('members')} sort={sort} onSort={onSort} width={140} />
-                    <Table.Th w={100}>
-                      <VisuallyHidden>{t('actions')}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((group) => (
-                    <Table.Tr
-                      key={group.id}
-                      onClick={() => navigate(`/admin/groups/${group.id}`)}
-                      style={{ cursor: 'pointer' }}
-                    >
-                      <Table.Td>
-                        <Anchor
-                          component={Link}
-                          to={`/admin/groups/${group.id}`}
-                          fw={600}
-                          onClick={(e) => e.stopPropagation()}
-                        >
-                          {group.name}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color="gray">
-                          {group.userCount}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td onClick={(e) => e.stopPropagation()}>
-                        <Row gap={4} justify="flex-end" wrap="nowrap">
-                          <RowAction
-                            label={t('renameNamed', { name: group.name })}
-                            Icon={IconPencil}
-                            onClick={() => setEditing(group)}
-                          />
-                          <RowAction
-                            label={t('deleteNamed', { name: group.name })}
-                            Icon={IconTrash}
-                            danger
-                            onClick={() => askDelete(group)}
-                          />
-                        </Row>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
+          <SearchField label={t('searchGroups')} value={query} onChange={setQuery} maw={360} />
+          <DataTable
+            minWidth={320}
+            highlightOnHover
+            head={
+              <>
+                <SortableHeader column="name" label={t('name')} sort={sort} onSort={onSort} />
+                <SortableHeader column="members" label={t('members')} sort={sort} onSort={onSort} width={140} />
+                <RowActionsHeader width={100} />
+              </>
+            }
+          >
+            {rows.map((group) => (
+              <Table.Tr
+                key={group.id}
+                onClick={() => navigate(`/admin/groups/${group.id}`)}
+                style={{ cursor: 'pointer' }}
+              >
+                <Table.Td>
+                  <Anchor
+                    component={Link}
+                    to={`/admin/groups/${group.id}`}
+                    fw={600}
+                    onClick={(e) => e.stopPropagation()}
+                  >
+                    {group.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>
+                  <Badge variant="light" color="gray">
+                    {group.userCount}
+                  </Badge>
+                </Table.Td>
+                <RowActions
+                  name={group.name}
+                  rename
+                  onEdit={() => setEditing(group)}
+                  onDelete={() => askDelete(group)}
+                />
+              </Table.Tr>
+            ))}
+          </DataTable>
         </>
       )}
       {editing && (

@@ -7,7 +7,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
-import { EmptyState } from '../../../app/ui/EmptyState';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { timePrefsFrom } from '../../../shared/time/time-prefs';
 import { userZone } from '../../../shared/time/wall-time';
@@ -15,7 +15,7 @@ import { MAIL_PAGE_SIZE, useMailOutbox, useRetryMail } from '../api/mail-outbox-
 import { formatInstant } from '../audit/sign-in-log';
 import { ListPager } from '../ui/ListPager';
 import { AdminPage } from '../ui/AdminPage';
-import { QueryFailure } from '../ui/QueryFailure';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
 import { mailFilterFromParams, mailFilterToParams, STATUS_COLORS, STATUS_LABELS, type MailFilter } from './mail-outbox';
 import { MailOutboxTable } from './MailOutboxTable';
 

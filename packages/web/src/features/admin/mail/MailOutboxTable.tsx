@@ -1,8 +1,10 @@
-import { Badge, Box, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import type { MailStatus, OutboxMail } from '@perch/contract';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { kindText, mayRetry, STATUS_COLORS, STATUS_LABELS } from './mail-outbox';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { RowActionsHeader } from '../../../shared/ui/RowActions';
 
 interface MailOutboxTableProps {
   rows: readonly OutboxMail[];
@@ -70,52 +72,48 @@ export function MailOutboxTable({ rows, formatTime, onRetry, retryingId }: MailO
   const { t } = useTranslation();
   return (
     <>
-      <Paper withBorder radius="lg" style={{ overflow: 'hidden' }} visibleFrom="sm">
-        <Table.ScrollContainer minWidth={960} type="native">
-          <Table verticalSpacing="sm" horizontalSpacing="sm" aria-label={t('mailTableLabel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('mailColumnRecipient')}</Table.Th>
-                <Table.Th>{t('mailColumnSubject')}</Table.Th>
-                <Table.Th>{t('mailColumnKind')}</Table.Th>
-                <Table.Th>{t('mailColumnStatus')}</Table.Th>
-                <Table.Th ta="end">{t('mailColumnAttempts')}</Table.Th>
-                <Table.Th>{t('mailColumnCreated')}</Table.Th>
-                <Table.Th>{t('mailColumnDelivery')}</Table.Th>
-                <Table.Th>{t('mailColumnLastError')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((mail) => (
-                <Table.Tr key={mail.id}>
-                  <Table.Td fw={500} style={{ overflowWrap: 'anywhere' }}>
-                    <bdi>{mail.recipient}</bdi>
-                  </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{mail.subject}</Table.Td>
-                  <Table.Td>{kindText(mail.kind, t)}</Table.Td>
-                  <Table.Td>
-                    <MailStatusBadge status={mail.status} />
-                  </Table.Td>
-                  <Table.Td ta="end">{mail.attempts}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(mail.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <DeliveryTime mail={mail} formatTime={formatTime} />
-                  </Table.Td>
-                  <Table.Td maw={260}>
-                    <LastError text={mail.lastError} />
-                  </Table.Td>
-                  <Table.Td>
-                    <RetryButton mail={mail} onRetry={onRetry} retryingId={retryingId} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <DataTable
+        minWidth={960}
+        visibleFrom="sm"
+        aria-label={t('mailTableLabel')}
+        head={
+          <>
+            <Table.Th>{t('mailColumnRecipient')}</Table.Th>
+            <Table.Th>{t('mailColumnSubject')}</Table.Th>
+            <Table.Th>{t('mailColumnKind')}</Table.Th>
+            <Table.Th>{t('mailColumnStatus')}</Table.Th>
+            <Table.Th ta="end">{t('mailColumnAttempts')}</Table.Th>
+            <Table.Th>{t('mailColumnCreated')}</Table.Th>
+            <Table.Th>{t('mailColumnDelivery')}</Table.Th>
+            <Table.Th>{t('mailColumnLastError')}</Table.Th>
+            <RowActionsHeader />
+          </>
+        }
+      >
+        {rows.map((mail) => (
+          <Table.Tr key={mail.id}>
+            <Table.Td fw={500} style={{ overflowWrap: 'anywhere' }}>
+              <bdi>{mail.recipient}</bdi>
+            </Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>{mail.subject}</Table.Td>
+            <Table.Td>{kindText(mail.kind, t)}</Table.Td>
+            <Table.Td>
+              <MailStatusBadge status={mail.status} />
+            </Table.Td>
+            <Table.Td ta="end">{mail.attempts}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTime(mail.createdAt)}</Table.Td>
+            <Table.Td>
+              <DeliveryTime mail={mail} formatTime={formatTime} />
+            </Table.Td>
+            <Table.Td maw={260}>
+              <LastError text={mail.lastError} />
+            </Table.Td>
+            <Table.Td>
+              <RetryButton mail={mail} onRetry={onRetry} retryingId={retryingId} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </DataTable>
       <Stack component="ul" gap="sm" m={0} p={0} hiddenFrom="sm" aria-label={t('mailTableLabel')}>
         {rows.map((mail) => (
           <Paper component="li" key={mail.id} withBorder radius="md" p="sm" style={{ listStyle: 'none' }}>

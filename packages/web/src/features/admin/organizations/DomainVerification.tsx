@@ -1,12 +1,14 @@
-import { ActionIcon, Alert, Button, CopyButton, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { ApiError } from '@perch/client';
 import type { Domain } from '@perch/contract';
-import { IconAlertTriangle, IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
+import { IconRefresh } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useVerifyDomain } from '../api/organization-queries';
 import { verificationRecord } from './organization-form';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { CopyIconButton } from '../../../shared/ui/CopyButtons';
 
 interface DomainVerificationProps {
   orgId: string;
@@ -66,36 +68,14 @@ export function DomainVerification({ orgId, domain, onVerified }: DomainVerifica
                     <Text ff="monospace" fz="sm" style={{ overflowWrap: 'anywhere' }}>
                       {record}
                     </Text>
-                    <CopyButton value={record}>
-                      {({ copied, copy }) => (
-                        <Tooltip label={copied ? t('orgCopied') : t('domainCopyValue')}>
-                          <ActionIcon
-                            variant="subtle"
-                            color={copied ? 'teal' : 'gray'}
-                            onClick={copy}
-                            aria-label={copied ? t('orgCopied') : t('domainCopyValue')}
-                          >
-                            {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                    </CopyButton>
+                    <CopyIconButton value={record} label={t('domainCopyValue')} />
                   </Group>
                 </Table.Td>
               </Table.Tr>
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {failure && (
-          <Alert
-            color="red"
-            icon={<IconAlertTriangle size={20} aria-hidden />}
-            title={t('domainVerifyFailedTitle')}
-            role="alert"
-          >
-            {failure}
-          </Alert>
-        )}
+        {failure && <ErrorAlert title={t('domainVerifyFailedTitle')}>{failure}</ErrorAlert>}
         <Group>
           <Button
             variant="light"

@@ -11,7 +11,6 @@ import {
   Text,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ApiError } from '@perch/client';
@@ -21,18 +20,20 @@ import { IconAlertTriangle, IconCircleCheck, IconPlus, IconStar, IconTrash, Icon
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../app/session/session-context';
-import { EmptyState } from '../../../app/ui/EmptyState';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import type { MessageKey } from '../../../i18n';
 import { timePrefsFrom } from '../../../shared/time/time-prefs';
 import { userZone } from '../../../shared/time/wall-time';
 import { useAddDomain, useDomains, useRemoveDomain, useSetPrimaryDomain } from '../api/organization-queries';
 import { formatInstant } from '../audit/sign-in-log';
-import { QueryFailure } from '../ui/QueryFailure';
-import { RowAction } from '../ui/RowAction';
-import { useConfirmDelete } from '../ui/use-confirm-delete';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
+import { RowAction } from '../../../shared/ui/RowAction';
+import { useConfirm } from '../../../shared/ui/use-confirm';
 import { DomainVerification } from './DomainVerification';
 import { normaliseDomain, validateDomain } from './organization-form';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { RowActions, RowActionsHeader } from '../../../shared/ui/RowActions';
 
 /** The longest domain name (RFC 1035, and `isDomainName`). */
 const DOMAIN_MAX = 253;
@@ -183,7 +184,7 @@ export function DomainsSection({ orgId, title }: DomainsSectionProps) {
   const domains = useDomains(orgId);
   const setPrimary = useSetPrimaryDomain(orgId);
   const remove = useRemoveDomain(orgId);
-  const confirmDelete = useConfirmDelete();
+  const confirmDelete = useConfirm();
   const errorMessage = useApiErrorMessage();
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const lastOneId = useId();
@@ -236,66 +237,59 @@ export function DomainsSection({ orgId, title }: DomainsSectionProps) {
             headingOrder={title ? 3 : 2}
           />
         ) : (
-          <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-            <Table.ScrollContainer minWidth={560} type="native">
-              <Table verticalSpacing="sm" horizontalSpacing="sm" aria-label={t('navAdminDomains')}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('domainName')}</Table.Th>
-                    <Table.Th>{t('domainColumnStatus')}</Table.Th>
-                    <Table.Th>{t('domainColumnReachability')}</Table.Th>
-                    <Table.Th w={100}>
-                      <VisuallyHidden>{t('actions')}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((d) => (
-                    <Table.Tr key={d.domain}>
-                      <Table.Td fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        {d.domain}
-                      </Table.Td>
-                      <Table.Td>
-                        <StatusBadges domain={d} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Reachability domain={d} formatTime={formatTime} />
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          {d.active && !d.primary && (
-                            <RowAction
-                              label={t('domainMakePrimary', { domain: d.domain })}
-                              Icon={IconStar}
-                              onClick={() => makePrimary(d.domain)}
-                            />
-                          )}
-                          {onlyOne ? (
-                            <ActionIcon
-                              variant="subtle"
-                              color="red"
-                              disabled
-                              aria-label={t('domainRemove', { domain: d.domain })}
-                              aria-describedby={lastOneId}
-                            >
-                              <IconTrash size={18} aria-hidden />
-                            </ActionIcon>
-                          ) : (
-                            <RowAction
-                              label={t('domainRemove', { domain: d.domain })}
-                              Icon={IconTrash}
-                              danger
-                              onClick={() => askRemove(d.domain)}
-                            />
-                          )}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
+          <DataTable
+            minWidth={560}
+            aria-label={t('navAdminDomains')}
+            head={
+              <>
+                <Table.Th>{t('domainName')}</Table.Th>
+                <Table.Th>{t('domainColumnStatus')}</Table.Th>
+                <Table.Th>{t('domainColumnReachability')}</Table.Th>
+                <RowActionsHeader width={100} />
+              </>
+            }
+          >
+            {rows.map((d) => (
+              <Table.Tr key={d.domain}>
+                <Table.Td fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {d.domain}
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadges domain={d} />
+                </Table.Td>
+                <Table.Td>
+                  <Reachability domain={d} formatTime={formatTime} />
+                </Table.Td>
+                <RowActions name={d.domain}>
+                  {d.active && !d.primary && (
+                    <RowAction
+                      label={t('domainMakePrimary', { domain: d.domain })}
+                      Icon={IconStar}
+                      onClick={() => makePrimary(d.domain)}
+                    />
+                  )}
+                  {onlyOne ? (
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      disabled
+                      aria-label={t('domainRemove', { domain: d.domain })}
+                      aria-describedby={lastOneId}
+                    >
+                      <IconTrash size={18} aria-hidden />
+                    </ActionIcon>
+                  ) : (
+                    <RowAction
+                      label={t('domainRemove', { domain: d.domain })}
+                      Icon={IconTrash}
+                      danger
+                      onClick={() => askRemove(d.domain)}
+                    />
+                  )}
+                </RowActions>
+              </Table.Tr>
+            ))}
+          </DataTable>
         )}
         {onlyOne && (
           <Text fz="sm" c="dimmed" id={lastOneId}>

@@ -1,13 +1,14 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ApiError } from '@perch/client';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
-import type { MessageKey } from '../../../i18n';
 import { useVerifyOrganizationEmail } from '../api/organization-queries';
-import { CODE_LENGTH, normaliseCode, validateCode } from './organization-form';
+import { CodeField } from './CodeField';
+import { normaliseCode, validateCode } from './organization-form';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { FormActions } from '../../../shared/ui/FormActions';
 
 interface EmailCodeModalProps {
   orgId: string;
@@ -27,7 +28,6 @@ export function EmailCodeModal({ orgId, uuid, newEmail, currentEmail, onVerified
   const errorMessage = useApiErrorMessage();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ initialValues: { code: '' }, validate: { code: validateCode } });
-  const codeError = form.errors.code;
 
   const submit = form.onSubmit(({ code }) => {
     setFailure(null);
@@ -51,30 +51,14 @@ export function EmailCodeModal({ orgId, uuid, newEmail, currentEmail, onVerified
               {t('orgEmailCodeKeepsOld', { email: currentEmail })}
             </Text>
           )}
-          {failure && (
-            <Alert color="red" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
-              {failure}
-            </Alert>
-          )}
-          <TextInput
-            {...form.getInputProps('code')}
-            error={codeError ? t(codeError as MessageKey) : undefined}
-            errorProps={{ role: 'alert' }}
-            label={t('orgCode')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={CODE_LENGTH + 4}
-            required
-            data-autofocus
+          {failure && <ErrorAlert>{failure}</ErrorAlert>}
+          <CodeField form={form} label={t('orgCode')} autoComplete="one-time-code" />
+          <FormActions
+            submitLabel={t('orgConfirm')}
+            loading={verify.isPending}
+            onCancel={onClose}
+            cancelLabel={t('orgEmailCodeLater')}
           />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('orgEmailCodeLater')}
-            </Button>
-            <Button type="submit" loading={verify.isPending}>
-              {t('orgConfirm')}
-            </Button>
-          </Group>
         </Stack>
       </form>
     </Modal>

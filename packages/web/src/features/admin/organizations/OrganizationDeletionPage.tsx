@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ApiError } from '@perch/client';
 import { isSuperAdmin } from '@perch/contract/values';
@@ -8,10 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useSession, useSignedInSession } from '../../../app/session/session-context';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
-import type { MessageKey } from '../../../i18n';
 import { useConfirmOrganizationDeletion } from '../api/organization-queries';
 import { AdminPage } from '../ui/AdminPage';
-import { CODE_LENGTH, normaliseCode, validateCode } from './organization-form';
+import { CodeField } from './CodeField';
+import { normaliseCode, validateCode } from './organization-form';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
 
 /**
  * `/admin/organizations/delete/:stateId`: the page behind the link of the deletion mail. The admin
@@ -31,7 +32,6 @@ export function OrganizationDeletionPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [deleted, setDeleted] = useState(false);
   const form = useForm({ initialValues: { code: '' }, validate: { code: validateCode } });
-  const codeError = form.errors.code;
   const superAdmin = isSuperAdmin(me.role);
 
   const submit = form.onSubmit(({ code }) => {
@@ -78,28 +78,8 @@ export function OrganizationDeletionPage() {
                 {t('orgDeletionWarning')}
               </Alert>
               <Text size="sm">{t('orgDeletionIntro')}</Text>
-              {failure && (
-                <Alert
-                  color="red"
-                  icon={<IconAlertTriangle size={20} aria-hidden />}
-                  title={t('orgDeletionFailedTitle')}
-                  role="alert"
-                >
-                  {failure}
-                </Alert>
-              )}
-              <TextInput
-                {...form.getInputProps('code')}
-                error={codeError ? t(codeError as MessageKey) : undefined}
-                errorProps={{ role: 'alert' }}
-                label={t('orgDeleteCode')}
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={CODE_LENGTH + 4}
-                required
-                data-autofocus
-                w={{ base: '100%', xs: 220 }}
-              />
+              {failure && <ErrorAlert title={t('orgDeletionFailedTitle')}>{failure}</ErrorAlert>}
+              <CodeField form={form} label={t('orgDeleteCode')} autoComplete="off" w={{ base: '100%', xs: 220 }} />
               <Group>
                 <Button
                   type="submit"

@@ -1,11 +1,11 @@
-import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '@perch/client';
 import type { Organization, OrgLanguage } from '@perch/contract';
 import { isSuperAdmin } from '@perch/contract/values';
-import { IconAlertTriangle, IconDeviceFloppy, IconMailForward } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { IconDeviceFloppy, IconMailForward } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession, useSignedInSession } from '../../../app/session/session-context';
@@ -26,17 +26,10 @@ import {
   validateOrgName,
   type OrganizationFormValues,
 } from './organization-form';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <Title order={2} fz="h4" mb="md">
-        {title}
-      </Title>
-      <Stack gap="md">{children}</Stack>
-    </Paper>
-  );
-}
+import { Section } from '../../../shared/ui/Section';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { FormActions } from '../../../shared/ui/FormActions';
+import { NameFields } from '../ui/NameFields';
 
 /** A change of the contact email that waits for the code mailed to the new address. */
 interface PendingEmail {
@@ -145,11 +138,7 @@ export function OrganizationForm({ org }: OrganizationFormProps) {
     <>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {failure && (
-            <Alert color="red" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('orgNotSaved')} role="alert">
-              {failure}
-            </Alert>
-          )}
+          {failure && <ErrorAlert title={t('orgNotSaved')}>{failure}</ErrorAlert>}
           {pending && !askingCode && (
             <Alert
               color="blue"
@@ -187,26 +176,7 @@ export function OrganizationForm({ org }: OrganizationFormProps) {
               />
             </Section>
             <Section title={t('orgContactSection')}>
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-                <TextInput
-                  {...form.getInputProps('firstname')}
-                  error={errorOf('firstname')}
-                  errorProps={{ role: 'alert' }}
-                  label={t('userFirstName')}
-                  maxLength={CONTACT_NAME_MAX}
-                  autoComplete="off"
-                  required
-                />
-                <TextInput
-                  {...form.getInputProps('lastname')}
-                  error={errorOf('lastname')}
-                  errorProps={{ role: 'alert' }}
-                  label={t('userLastName')}
-                  maxLength={CONTACT_NAME_MAX}
-                  autoComplete="off"
-                  required
-                />
-              </SimpleGrid>
+              <NameFields inputProps={form.getInputProps} errorOf={errorOf} maxLength={CONTACT_NAME_MAX} />
               <TextInput
                 {...form.getInputProps('email')}
                 error={errorOf('email')}
@@ -221,16 +191,12 @@ export function OrganizationForm({ org }: OrganizationFormProps) {
               />
             </Section>
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button
-              type="submit"
-              loading={save.isPending}
-              disabled={org !== null && !form.isDirty()}
-              leftSection={<IconDeviceFloppy size={18} aria-hidden />}
-            >
-              {org ? t('save') : t('create')}
-            </Button>
-          </Group>
+          <FormActions
+            submitLabel={org ? t('save') : t('create')}
+            submitIcon={<IconDeviceFloppy size={18} aria-hidden />}
+            loading={save.isPending}
+            disabled={org !== null && !form.isDirty()}
+          />
         </Stack>
       </form>
       {/* Outside the form: a portal's submit would still bubble to it through React. */}

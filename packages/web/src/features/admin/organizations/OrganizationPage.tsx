@@ -1,4 +1,4 @@
-import { Badge, Center, Loader, Stack } from '@mantine/core';
+import { Badge, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
@@ -6,10 +6,11 @@ import { NotFoundPage } from '../../../shared/system-pages/NotFoundPage';
 import { isNotFound } from '../api/is-not-found';
 import { useOrganization } from '../api/organization-queries';
 import { AdminPage } from '../ui/AdminPage';
-import { QueryFailure } from '../ui/QueryFailure';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
 import { DangerZone } from './DangerZone';
 import { DomainsSection } from './DomainsSection';
 import { OrganizationForm } from './OrganizationForm';
+import { PageLoader } from '../../../shared/ui/Loaders';
 
 /** `/admin/organizations/new`. */
 function NewOrganizationPage() {
@@ -44,11 +45,7 @@ function ExistingOrganizationPage({ orgId }: { orgId: string }) {
       }
     >
       {org.isError && <QueryFailure error={org.error} onRetry={() => void org.refetch()} />}
-      {org.isPending && (
-        <Center py={80}>
-          <Loader role="status" aria-label={t('loading')} />
-        </Center>
-      )}
+      {org.isPending && <PageLoader />}
       {org.isSuccess && (
         <Stack gap="lg">
           <OrganizationForm key={org.data.id} org={org.data} />

@@ -1,12 +1,13 @@
-import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
 import { useOrganization } from '../api/organization-queries';
 import { AdminPage } from '../ui/AdminPage';
-import { QueryFailure } from '../ui/QueryFailure';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
 import { DangerZone } from './DangerZone';
 import { OrganizationForm } from './OrganizationForm';
+import { PageLoader } from '../../../shared/ui/Loaders';
 
 /**
  * `/admin/settings/org`: the signed-in admin's own organisation (org admins). Deleting it is
@@ -24,11 +25,7 @@ export function OrganizationSettingsPage() {
       trail={[{ label: t('navAdminSettings'), to: '/admin/settings' }]}
     >
       {org.isError && <QueryFailure error={org.error} onRetry={() => void org.refetch()} />}
-      {org.isPending && (
-        <Center py={80}>
-          <Loader role="status" aria-label={t('loading')} />
-        </Center>
-      )}
+      {org.isPending && <PageLoader />}
       {org.isSuccess && (
         <Stack gap="lg">
           <OrganizationForm key={org.data.id} org={org.data} />

@@ -1,19 +1,21 @@
-import { Anchor, Badge, Button, Group, Paper, Skeleton, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Skeleton, Table, Text } from '@mantine/core';
 import type { Organization } from '@perch/contract';
-import { IconBuildings, IconPencil, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconBuildings, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
-import { EmptyState } from '../../../app/ui/EmptyState';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { useOrganizations } from '../api/organization-queries';
 import { AdminPage } from '../ui/AdminPage';
-import { QueryFailure } from '../ui/QueryFailure';
-import { RowAction } from '../ui/RowAction';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
 import { SortableHeader } from '../ui/SortableHeader';
 import { matchesQuery, nextSort, sortRows, type SortState } from '../ui/sorting';
 import { contactName, languageName } from './organization-form';
 import { useOrganizationDeletion } from './use-organization-deletion';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { RowActions, RowActionsHeader } from '../../../shared/ui/RowActions';
+import { SearchField } from '../../../shared/ui/SearchField';
 
 type OrgColumn = 'name' | 'contact' | 'email' | 'language';
 
@@ -67,79 +69,55 @@ export function OrganizationsPage() {
       {organizations.isSuccess && !empty && (
         <>
           <Group justify="space-between" align="flex-end" gap="sm">
-            <TextInput
-              type="search"
-              label={t('orgSearch')}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              value={query}
-              onChange={(e) => setQuery(e.currentTarget.value)}
-              w={{ base: '100%', xs: 360 }}
-            />
+            <SearchField label={t('orgSearch')} value={query} onChange={setQuery} w={{ base: '100%', xs: 360 }} />
             <Text fz="sm" c="dimmed" aria-live="polite">
               {query ? t('orgMatchCount', { count: rows.length }) : t('orgCount', { count: all.length })}
             </Text>
           </Group>
-          <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-            <Table.ScrollContainer minWidth={640} type="native">
-              <Table
-                verticalSpacing="sm"
-                horizontalSpacing="sm"
-                highlightOnHover
-                aria-label={t('navAdminOrganizations')}
-              >
-                <Table.Thead>
-                  <Table.Tr>
-                    <SortableHeader column="name" label={t('name')} sort={sort} onSort={onSort} />
-                    <SortableHeader column="contact" label={t('orgColumnContact')} sort={sort} onSort={onSort} />
-                    <SortableHeader column="email" label={t('orgContactEmail')} sort={sort} onSort={onSort} />
-                    <SortableHeader column="language" label={t('language')} sort={sort} onSort={onSort} width={140} />
-                    <Table.Th w={100}>
-                      <VisuallyHidden>{t('actions')}</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((org) => {
-                    const own = org.id === me.organizationId;
-                    const to = `/admin/organizations/${org.id}`;
-                    return (
-                      <Table.Tr key={org.id} onClick={() => navigate(to)} style={{ cursor: 'pointer' }}>
-                        <Table.Td>
-                          <Group gap="xs" wrap="nowrap">
-                            <Anchor component={Link} to={to} fw={600} onClick={(e) => e.stopPropagation()}>
-                              {org.name}
-                            </Anchor>
-                            {own && (
-                              <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
-                                {t('orgYours')}
-                              </Badge>
-                            )}
-                          </Group>
-                        </Table.Td>
-                        <Table.Td>{contactName(org)}</Table.Td>
-                        <Table.Td style={{ overflowWrap: 'anywhere' }}>{org.email}</Table.Td>
-                        <Table.Td>{languageName(org.language)}</Table.Td>
-                        <Table.Td onClick={(e) => e.stopPropagation()}>
-                          <Group gap={4} justify="flex-end" wrap="nowrap">
-                            <RowAction label={t('editNamed', { name: org.name })} Icon={IconPencil} to={to} />
-                            {/* The server refuses a super admin's own organisation (403). */}
-                            {!own && (
-                              <RowAction
-                                label={t('deleteNamed', { name: org.name })}
-                                Icon={IconTrash}
-                                danger
-                                onClick={() => deletion.ask(org)}
-                              />
-                            )}
-                          </Group>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
+          <DataTable
+            minWidth={640}
+            highlightOnHover
+            aria-label={t('navAdminOrganizations')}
+            head={
+              <>
+                <SortableHeader column="name" label={t('name')} sort={sort} onSort={onSort} />
+                <SortableHeader column="contact" label={t('orgColumnContact')} sort={sort} onSort={onSort} />
+                <SortableHeader column="email" label={t('orgContactEmail')} sort={sort} onSort={onSort} />
+                <SortableHeader column="language" label={t('language')} sort={sort} onSort={onSort} width={140} />
+                <RowActionsHeader width={100} />
+              </>
+            }
+          >
+            {rows.map((org) => {
+              const own = org.id === me.organizationId;
+              const to = `/admin/organizations/${org.id}`;
+              return (
+                <Table.Tr key={org.id} onClick={() => navigate(to)} style={{ cursor: 'pointer' }}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Anchor component={Link} to={to} fw={600} onClick={(e) => e.stopPropagation()}>
+                        {org.name}
+                      </Anchor>
+                      {own && (
+                        <Badge variant="light" color="gray" style={{ textTransform: 'none' }}>
+                          {t('orgYours')}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{contactName(org)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{org.email}</Table.Td>
+                  <Table.Td>{languageName(org.language)}</Table.Td>
+                  <RowActions
+                    name={org.name}
+                    onEdit={to}
+                    // The server refuses a super admin's own organisation (403).
+                    onDelete={own ? undefined : () => deletion.ask(org)}
+                  />
+                </Table.Tr>
+              );
+            })}
+          </DataTable>
           {rows.length === 0 && (
             <Text c="dimmed" ta="center">
               {t('orgsNoMatch', { query: query.trim() })}

@@ -1,14 +1,15 @@
-import { ActionIcon, Alert, Button, CopyButton, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { ApiError } from '@perch/client';
 import type { Organization } from '@perch/contract';
 import { isSuperAdmin } from '@perch/contract/values';
-import { IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../app/session/session-context';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useRequestOrganizationDeletion } from '../api/organization-queries';
-import { useConfirmDelete } from '../ui/use-confirm-delete';
+import { useConfirm } from '../../../shared/ui/use-confirm';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { CopyIconButton } from '../../../shared/ui/CopyButtons';
 
 /** What became of a request to delete: the code to enter behind the mailed link, or why not. */
 type Outcome = { kind: 'sent'; code: string } | { kind: 'refused'; title: string; message: string };
@@ -21,20 +22,7 @@ function DeletionCode({ code }: { code: string }) {
       <Text ff="monospace" fz={32} fw={700} style={{ letterSpacing: '0.2em' }} aria-label={t('orgDeleteCode')}>
         {code}
       </Text>
-      <CopyButton value={code}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? t('orgCopied') : t('orgCopyCode')}>
-            <ActionIcon
-              variant="subtle"
-              color={copied ? 'teal' : 'gray'}
-              onClick={copy}
-              aria-label={copied ? t('orgCopied') : t('orgCopyCode')}
-            >
-              {copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
+      <CopyIconButton value={code} label={t('orgCopyCode')} iconSize={18} />
     </Group>
   );
 }
@@ -53,7 +41,7 @@ export function useOrganizationDeletion(): {
   const { t } = useTranslation();
   const { user: me } = useSignedInSession();
   const request = useRequestOrganizationDeletion();
-  const confirmDelete = useConfirmDelete();
+  const confirmDelete = useConfirm();
   const errorMessage = useApiErrorMessage();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -112,9 +100,7 @@ export function useOrganizationDeletion(): {
       >
         {outcome?.kind === 'refused' && (
           <Stack gap="md">
-            <Alert color="red" icon={<IconAlertTriangle size={20} aria-hidden />} role="alert">
-              {outcome.message}
-            </Alert>
+            <ErrorAlert>{outcome.message}</ErrorAlert>
             <Group justify="flex-end">
               <Button variant="default" onClick={close} data-autofocus>
                 {t('close')}

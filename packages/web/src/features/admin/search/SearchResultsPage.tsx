@@ -1,16 +1,17 @@
-import { Anchor, Paper, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { isOrgAdmin } from '@perch/contract/values';
-import { IconSearch, IconSearchOff } from '@tabler/icons-react';
+import { IconSearchOff } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
-import { EmptyState } from '../../../app/ui/EmptyState';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { SEARCH_QUERY_MAX, useAdminSearch } from '../api/search-queries';
 import { AdminPage } from '../ui/AdminPage';
-import { QueryFailure } from '../ui/QueryFailure';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
 import { searchGroups } from './search-links';
+import { SearchField } from '../../../shared/ui/SearchField';
 
 const SEARCH_DELAY_MS = 250;
 
@@ -34,14 +35,12 @@ export function SearchResultsPage() {
   const total = groups.reduce((n, g) => n + g.hits.length, 0);
   return (
     <AdminPage title={t('adminSearchTitle')}>
-      <TextInput
-        type="search"
+      <SearchField
         label={t('adminSearch')}
         placeholder={t('adminSearchPlaceholder')}
-        leftSection={<IconSearch size={16} aria-hidden />}
         value={input}
         maxLength={SEARCH_QUERY_MAX}
-        onChange={(e) => setInput(e.currentTarget.value)}
+        onChange={setInput}
         maw={{ sm: 420 }}
         data-autofocus
       />

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Paper, Text } from '@mantine/core';
-import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
 
 interface SaveBarProps {
   changeCount: number;
@@ -24,15 +25,9 @@ export function SaveBar({ changeCount, invalid, saving, failure, onDiscard }: Sa
       style={dirty || failure ? { position: 'sticky', bottom: 'var(--mantine-spacing-md)', zIndex: 5 } : undefined}
     >
       {failure && (
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle size={20} aria-hidden />}
-          title={t('settingsNotSaved')}
-          role="alert"
-          mb="sm"
-        >
+        <ErrorAlert title={t('settingsNotSaved')} mb="sm">
           {failure}
-        </Alert>
+        </ErrorAlert>
       )}
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text fz="sm" c={invalid ? 'red.8' : dirty ? undefined : 'dimmed'} aria-live="polite">

@@ -1,6 +1,6 @@
-import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SettingsSection, type SettingBinding } from './SettingInputs';
+import { ChoiceSetting, type SettingBinding } from './SettingInputs';
+import { Section } from '../../../shared/ui/Section';
 
 /**
  * Whether people who sign in with a password must have a second factor (`enforce_totp`): nobody,
@@ -9,28 +9,18 @@ import { SettingsSection, type SettingBinding } from './SettingInputs';
 export function SecondFactorSetting({ form }: { form: SettingBinding }) {
   const { t } = useTranslation();
   return (
-    <SettingsSection id="settings-sign-in" title={t('settingsSignInSection')} intro={t('settingsSignInIntro')}>
-      <Stack gap={6}>
-        <Text fz="sm" fw={500} id="enforce-totp-label">
-          {t('settingEnforceSecondFactor')}
-        </Text>
-        <SegmentedControl
-          role="radiogroup"
-          aria-labelledby="enforce-totp-label"
-          fullWidth
-          maw={420}
-          value={form.values.enforce_totp}
-          onChange={(value) => form.set('enforce_totp', value)}
-          data={[
-            { value: '0', label: t('enforceSecondFactorOff') },
-            { value: '1', label: t('enforceSecondFactorEveryone') },
-            { value: '2', label: t('enforceSecondFactorAdmins') },
-          ]}
-        />
-        <Text fz="xs" c="dimmed">
-          {t('settingEnforceSecondFactorHint')}
-        </Text>
-      </Stack>
-    </SettingsSection>
+    <Section gap="lg" labelled="settings-sign-in" title={t('settingsSignInSection')} intro={t('settingsSignInIntro')}>
+      <ChoiceSetting
+        form={form}
+        name="enforce_totp"
+        label="settingEnforceSecondFactor"
+        hint="settingEnforceSecondFactorHint"
+        choices={[
+          { value: '0', label: 'enforceSecondFactorOff' },
+          { value: '1', label: 'enforceSecondFactorEveryone' },
+          { value: '2', label: 'enforceSecondFactorAdmins' },
+        ]}
+      />
+    </Section>
   );
 }

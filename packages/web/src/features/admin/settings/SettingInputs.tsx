@@ -1,5 +1,5 @@
-import { NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { NumberInput, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message, MessageKey } from '../../../i18n';
 import { SETTING_FIELDS, type SettingFieldName } from './settings-fields';
@@ -10,30 +10,6 @@ export interface SettingBinding {
   values: SettingsValues;
   problems: Partial<Record<SettingFieldName, Message>>;
   set: (name: SettingFieldName, value: string) => void;
-}
-
-export function SettingsSection({
-  id,
-  title,
-  intro,
-  children,
-}: {
-  id: string;
-  title: string;
-  intro: string;
-  children: ReactNode;
-}) {
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={id}>
-      <Title order={2} fz="h4" id={id}>
-        {title}
-      </Title>
-      <Text c="dimmed" fz="sm" mt={4} mb="lg">
-        {intro}
-      </Text>
-      <Stack gap="lg">{children}</Stack>
-    </Paper>
-  );
 }
 
 interface SettingInputProps {
@@ -95,6 +71,39 @@ export function SwitchedNumberSetting({
         <div style={{ paddingInlineStart: 'calc(var(--switch-width, 2.5rem) + var(--mantine-spacing-sm))' }}>
           <NumberSetting form={form} {...number} />
         </div>
+      )}
+    </Stack>
+  );
+}
+
+/** One of a few values, as a row of buttons (no one, everyone, admins …). */
+export function ChoiceSetting({
+  form,
+  name,
+  label,
+  hint,
+  choices,
+}: SettingInputProps & { choices: readonly { value: string; label: MessageKey }[] }) {
+  const { t } = useTranslation();
+  const labelId = useId();
+  return (
+    <Stack gap={6}>
+      <Text fz="sm" fw={500} id={labelId}>
+        {t(label)}
+      </Text>
+      <SegmentedControl
+        role="radiogroup"
+        aria-labelledby={labelId}
+        fullWidth
+        maw={420}
+        value={form.values[name]}
+        onChange={(value) => form.set(name, value)}
+        data={choices.map((choice) => ({ value: choice.value, label: t(choice.label) }))}
+      />
+      {hint && (
+        <Text fz="xs" c="dimmed">
+          {t(hint)}
+        </Text>
       )}
     </Stack>
   );

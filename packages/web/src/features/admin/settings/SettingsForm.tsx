@@ -1,4 +1,4 @@
-import { Select, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Select, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,14 +9,15 @@ import { LogoUrlField } from './LogoUrlField';
 import { SaveBar } from './SaveBar';
 import { SecondFactorSetting } from './SecondFactorSetting';
 import {
+  ChoiceSetting,
   NumberSetting,
-  SettingsSection,
   SwitchedNumberSetting,
   SwitchSetting,
   type SettingBinding,
 } from './SettingInputs';
 import type { SettingFieldName } from './settings-fields';
 import { settingChanges, settingsProblems, type SettingsValues } from './settings-form';
+import { Section } from '../../../shared/ui/Section';
 
 interface SettingsFormProps {
   initial: SettingsValues;
@@ -70,7 +71,12 @@ export function SettingsForm({ initial: loaded, timezones }: SettingsFormProps) 
       }}
     >
       <Stack gap="lg">
-        <SettingsSection id="settings-limits" title={t('settingsLimitsSection')} intro={t('settingsLimitsIntro')}>
+        <Section
+          gap="lg"
+          labelled="settings-limits"
+          title={t('settingsLimitsSection')}
+          intro={t('settingsLimitsIntro')}
+        >
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
             <NumberSetting
               form={form}
@@ -117,9 +123,14 @@ export function SettingsForm({ initial: loaded, timezones }: SettingsFormProps) 
             label="settingNoAdminRestrictions"
             hint="settingNoAdminRestrictionsHint"
           />
-        </SettingsSection>
+        </Section>
 
-        <SettingsSection id="settings-booking" title={t('settingsBookingSection')} intro={t('settingsBookingIntro')}>
+        <Section
+          gap="lg"
+          labelled="settings-booking"
+          title={t('settingsBookingSection')}
+          intro={t('settingsBookingIntro')}
+        >
           <SwitchSetting
             form={form}
             name="daily_basis_booking"
@@ -132,27 +143,17 @@ export function SettingsForm({ initial: loaded, timezones }: SettingsFormProps) 
             label="settingRecurring"
             hint="settingRecurringHint"
           />
-          <Stack gap={6}>
-            <Text fz="sm" fw={500} id="subject-default-label">
-              {t('settingSubject')}
-            </Text>
-            <SegmentedControl
-              role="radiogroup"
-              aria-labelledby="subject-default-label"
-              fullWidth
-              maw={420}
-              value={values.subject_default}
-              onChange={(value) => form.set('subject_default', value)}
-              data={[
-                { value: '1', label: t('subjectDefaultDisabled') },
-                { value: '2', label: t('subjectDefaultOptional') },
-                { value: '3', label: t('subjectDefaultRequired') },
-              ]}
-            />
-            <Text fz="xs" c="dimmed">
-              {t('settingSubjectHint')}
-            </Text>
-          </Stack>
+          <ChoiceSetting
+            form={form}
+            name="subject_default"
+            label="settingSubject"
+            hint="settingSubjectHint"
+            choices={[
+              { value: '1', label: 'subjectDefaultDisabled' },
+              { value: '2', label: 'subjectDefaultOptional' },
+              { value: '3', label: 'subjectDefaultRequired' },
+            ]}
+          />
           <SwitchedNumberSetting
             form={form}
             toggle="max_hours_partially_booked_enabled"
@@ -167,9 +168,14 @@ export function SettingsForm({ initial: loaded, timezones }: SettingsFormProps) 
             label="settingBookForNewPeople"
             hint="settingBookForNewPeopleHint"
           />
-        </SettingsSection>
+        </Section>
 
-        <SettingsSection id="settings-people" title={t('settingsPeopleSection')} intro={t('settingsPeopleIntro')}>
+        <Section
+          gap="lg"
+          labelled="settings-people"
+          title={t('settingsPeopleSection')}
+          intro={t('settingsPeopleIntro')}
+        >
           <SwitchSetting form={form} name="show_names" label="settingShowNames" hint="settingShowNamesHint" />
           <SwitchSetting
             form={form}
@@ -183,12 +189,13 @@ export function SettingsForm({ initial: loaded, timezones }: SettingsFormProps) 
             label="settingNewPeopleMail"
             hint="settingNewPeopleMailHint"
           />
-        </SettingsSection>
+        </Section>
 
         <SecondFactorSetting form={form} />
 
-        <SettingsSection
-          id="settings-appearance"
+        <Section
+          gap="lg"
+          labelled="settings-appearance"
           title={t('settingsAppearanceSection')}
           intro={t('settingsAppearanceIntro')}
         >
@@ -206,9 +213,9 @@ export function SettingsForm({ initial: loaded, timezones }: SettingsFormProps) 
             nothingFoundMessage={t('noResults')}
             maw={420}
           />
-        </SettingsSection>
+        </Section>
 
-        <SettingsSection id="settings-data" title={t('settingsDataSection')} intro={t('settingsDataIntro')}>
+        <Section gap="lg" labelled="settings-data" title={t('settingsDataSection')} intro={t('settingsDataIntro')}>
           <SwitchSetting form={form} name="hide_stats" label="settingHideStats" hint="settingHideStatsHint" />
           <SwitchSetting form={form} name="hide_reports" label="settingHideReports" hint="settingHideReportsHint" />
           <NumberSetting
@@ -225,7 +232,7 @@ export function SettingsForm({ initial: loaded, timezones }: SettingsFormProps) 
             name="booking_retention_days"
             label="settingRetentionDays"
           />
-        </SettingsSection>
+        </Section>
 
         <SaveBar
           changeCount={changes.length}

@@ -1,11 +1,11 @@
-import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useTimezones } from '../api/setting-queries';
 import { useOrgSettings } from '../api/setting-queries';
 import { AdminPage } from '../ui/AdminPage';
-import { QueryFailure } from '../ui/QueryFailure';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
 import { settingsValues } from './settings-form';
 import { SettingsForm } from './SettingsForm';
+import { PageLoader } from '../../../shared/ui/Loaders';
+import { useTimezones } from '../../../shared/api/timezone-queries';
 
 /** `/admin/settings`: the organisation's rules and options. Organisation admins only. */
 export function SettingsPage() {
@@ -16,11 +16,7 @@ export function SettingsPage() {
   return (
     <AdminPage title={t('navAdminSettings')} description={t('adminSettingsDescription')}>
       {failed && <QueryFailure error={failed.error} onRetry={() => void failed.refetch()} />}
-      {!failed && (!settings.isSuccess || !timezones.isSuccess) && (
-        <Center py={80}>
-          <Loader role="status" aria-label={t('loading')} />
-        </Center>
-      )}
+      {!failed && (!settings.isSuccess || !timezones.isSuccess) && <PageLoader />}
       {settings.isSuccess && timezones.isSuccess && (
         <SettingsForm initial={settingsValues(settings.data)} timezones={timezones.data} />
       )}

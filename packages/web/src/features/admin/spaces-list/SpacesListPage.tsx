@@ -1,24 +1,25 @@
-import { Anchor, Badge, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Location, Space } from '@perch/contract';
 import { routes } from '@perch/contract/values';
 import { IconArmchair, IconCopy, IconDownload, IconMap2, IconPrinter } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { EmptyState } from '../../../app/ui/EmptyState';
-import { useApiClient } from '../../../shared/api/use-api-client';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { NotFoundPage } from '../../../shared/system-pages/NotFoundPage';
 import { sortNaturally } from '../../../shared/text/natural-order';
 import { useArea } from '../api/area-queries';
 import { isNotFound } from '../api/is-not-found';
 import { adminKeys } from '../api/query-keys';
 import { AdminPage } from '../ui/AdminPage';
-import { QueryFailure } from '../ui/QueryFailure';
-import { qrCodePng, qrCodeSvg, qrFileName, saveBlob, spaceBookingUrl, svgDataUrl } from './space-links';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
+import { qrCodePng, qrCodeSvg, qrFileName, spaceBookingUrl, svgDataUrl } from './space-links';
 import classes from './spaces-list.module.css';
+import { saveBlob } from '../../../shared/download/download-file';
+import { PageLoader } from '../../../shared/ui/Loaders';
+import { useApiQuery } from '../../../shared/api/use-api-query';
 
 /** A space with its booking link and QR code, ready to show and print. */
 interface SpaceCode {
@@ -30,12 +31,13 @@ interface SpaceCode {
 
 /** The area's spaces, loaded afresh whenever the page opens (another admin may have changed them). */
 function useAreaSpaces(areaId: string) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: adminKeys.spaces(areaId),
-    queryFn: () => client.call(routes.space.list, { params: { locationId: areaId } }),
-    refetchOnMount: 'always',
-  });
+  return useApiQuery(
+    adminKeys.spaces(areaId),
+    (client) => client.call(routes.space.list, { params: { locationId: areaId } }),
+    {
+      refetchOnMount: 'always',
+    },
+  );
 }
 
 function useSpaceCodes(area: Location | undefined, spaces: readonly Space[] | undefined, language: string) {
@@ -228,11 +230,7 @@ export function SpacesListPage() {
       }
     >
       {failed && <QueryFailure error={failed.error} onRetry={() => void failed.refetch()} />}
-      {!ready && !failed && (
-        <Center py={80}>
-          <Loader role="status" aria-label={t('loading')} />
-        </Center>
-      )}
+      {!ready && !failed && <PageLoader />}
       {ready && codes.length === 0 && (
         <EmptyState
           Icon={IconArmchair}

@@ -72,15 +72,3 @@ export function qrCodePng(svg: string, pixels: number): Promise<Blob> {
     image.src = svgDataUrl(svg);
   });
 }
-
-/** Offers a file to the browser's downloads. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { usePageTitle } from '../../../app/ui/use-page-title';
+import { usePageTitle } from '../../../shared/ui/use-page-title';
 
 interface Crumb {
   label: string;

@@ -11,12 +11,13 @@ import { formatInstant } from '../../../shared/time/format-time';
 import { timePrefsFrom } from '../../../shared/time/time-prefs';
 import { userZone } from '../../../shared/time/wall-time';
 import { useApiTokenState, useCreateApiToken, useRevokeApiToken } from '../api/account-security-queries';
-import { QueryFailure } from '../ui/QueryFailure';
-import { useConfirmDelete } from '../ui/use-confirm-delete';
-import { AccountSecurityCard, Facts } from './AccountSecurityCard';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
+import { useConfirm } from '../../../shared/ui/use-confirm';
+import { Facts } from './Facts';
 import { NewApiTokenModal } from './NewApiTokenModal';
 import { basicUserName } from './service-account';
 import { fullName } from './user-form';
+import { Section } from '../../../shared/ui/Section';
 
 /**
  * A service account's API token: whether it has one, when it was made and last used (in the
@@ -29,7 +30,7 @@ export function ApiTokenCard({ user }: { user: User }) {
   const state = useApiTokenState(user.id);
   const create = useCreateApiToken();
   const revoke = useRevokeApiToken();
-  const confirm = useConfirmDelete();
+  const confirm = useConfirm();
   const errorMessage = useApiErrorMessage();
   const [token, setToken] = useState<string | null>(null);
   const prefs = useMemo(() => timePrefsFrom(preferences), [preferences]);
@@ -66,7 +67,8 @@ export function ApiTokenCard({ user }: { user: User }) {
 
   const configured = state.data?.configured === true;
   return (
-    <AccountSecurityCard
+    <Section
+      labelled
       title={t('apiTokenTitle')}
       aside={
         state.data && (
@@ -134,6 +136,6 @@ export function ApiTokenCard({ user }: { user: User }) {
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' } }}
       />
       <NewApiTokenModal token={token} onClose={() => setToken(null)} />
-    </AccountSecurityCard>
+    </Section>
   );
 }

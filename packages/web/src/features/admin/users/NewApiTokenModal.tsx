@@ -1,25 +1,8 @@
-import { Alert, Button, CopyButton, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { IconCheck, IconCopy, IconInfoCircle } from '@tabler/icons-react';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { curlExample } from './service-account';
-
-function CopyAction({ value, label, copiedLabel }: { value: string; label: string; copiedLabel: string }) {
-  return (
-    <CopyButton value={value}>
-      {({ copied, copy }) => (
-        <Button
-          variant={copied ? 'light' : 'default'}
-          color={copied ? 'teal' : undefined}
-          size="xs"
-          onClick={copy}
-          leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-        >
-          {copied ? copiedLabel : label}
-        </Button>
-      )}
-    </CopyButton>
-  );
-}
+import { CopyTextButton } from '../../../shared/ui/CopyButtons';
 
 const monospace = { input: { fontFamily: 'var(--mantine-font-family-monospace)', wordBreak: 'break-all' as const } };
 
@@ -44,7 +27,7 @@ export function NewApiTokenModal({ token, onClose }: { token: string | null; onC
           <Stack gap="xs">
             <Textarea label={t('apiTokenTitle')} value={token} readOnly autosize dir="ltr" styles={monospace} />
             <Group>
-              <CopyAction value={token} label={t('apiTokenCopy')} copiedLabel={t('apiTokenCopied')} />
+              <CopyTextButton value={token} label={t('apiTokenCopy')} copiedLabel={t('apiTokenCopied')} />
             </Group>
           </Stack>
           <Stack gap="xs">
@@ -58,7 +41,7 @@ export function NewApiTokenModal({ token, onClose }: { token: string | null; onC
               styles={monospace}
             />
             <Group>
-              <CopyAction value={example} label={t('apiTokenCopyExample')} copiedLabel={t('apiTokenCopied')} />
+              <CopyTextButton value={example} label={t('apiTokenCopyExample')} copiedLabel={t('apiTokenCopied')} />
             </Group>
           </Stack>
           <Group justify="flex-end">

@@ -1,8 +1,9 @@
-import { ActionIcon, Button, CopyButton, Group, PasswordInput, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy, IconWand } from '@tabler/icons-react';
+import { Button, Group, PasswordInput } from '@mantine/core';
+import { IconWand } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePassword } from './generate-password';
+import { CopyIconButton } from '../../../shared/ui/CopyButtons';
 
 interface PasswordFieldProps {
   value: string;
@@ -46,22 +47,7 @@ export function PasswordField({ value, onChange, error, label }: PasswordFieldPr
         >
           {t('generatePassword')}
         </Button>
-        {value && (
-          <CopyButton value={value}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? t('passwordCopied') : t('copyPassword')}>
-                <ActionIcon
-                  variant="subtle"
-                  color={copied ? 'teal' : 'gray'}
-                  onClick={copy}
-                  aria-label={copied ? t('passwordCopied') : t('copyPassword')}
-                >
-                  {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </CopyButton>
-        )}
+        {value && <CopyIconButton value={value} label={t('copyPassword')} copiedLabel={t('passwordCopied')} />}
       </Group>
     </div>
   );

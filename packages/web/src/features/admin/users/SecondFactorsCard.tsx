@@ -6,9 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../app/session/session-context';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useRemovePasskeys, useResetTotp } from '../api/account-security-queries';
-import { useConfirmDelete } from '../ui/use-confirm-delete';
-import { AccountSecurityCard, Facts } from './AccountSecurityCard';
+import { useConfirm } from '../../../shared/ui/use-confirm';
+import { Facts } from './Facts';
 import { fullName } from './user-form';
+import { Section } from '../../../shared/ui/Section';
+import { EmptyNote } from '../../../shared/ui/EmptyState';
 
 /**
  * A person's second factors: the authenticator app on or off, passkeys or none. An admin resets
@@ -21,7 +23,7 @@ export function SecondFactorsCard({ user }: { user: User }) {
   const { user: me } = useSignedInSession();
   const resetTotp = useResetTotp();
   const removePasskeys = useRemovePasskeys();
-  const confirm = useConfirmDelete();
+  const confirm = useConfirm();
   const errorMessage = useApiErrorMessage();
   const name = fullName(user) || user.email;
   const isSelf = user.id === me.id;
@@ -53,7 +55,8 @@ export function SecondFactorsCard({ user }: { user: User }) {
 
   const anySet = user.totpEnabled || user.hasPasskeys;
   return (
-    <AccountSecurityCard
+    <Section
+      labelled
       title={t('secondFactorsTitle')}
       aside={
         <Badge variant="light" color={anySet ? 'teal' : 'gray'} style={{ textTransform: 'none' }}>
@@ -104,10 +107,8 @@ export function SecondFactorsCard({ user }: { user: User }) {
           )}
         </Group>
       ) : (
-        <Text fz="sm" c="dimmed">
-          {t('secondFactorsNothingSet', { name })}
-        </Text>
+        <EmptyNote>{t('secondFactorsNothingSet', { name })}</EmptyNote>
       )}
-    </AccountSecurityCard>
+    </Section>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Center, Loader } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isServiceAccount } from '@perch/contract/values';
 import { IconTrash } from '@tabler/icons-react';
@@ -12,8 +12,8 @@ import { useGroups } from '../api/group-queries';
 import { isNotFound } from '../api/is-not-found';
 import { useDeleteUser, useGroupsOfUser, useUser } from '../api/user-queries';
 import { AdminPage } from '../ui/AdminPage';
-import { QueryFailure } from '../ui/QueryFailure';
-import { useConfirmDelete } from '../ui/use-confirm-delete';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
+import { useConfirm } from '../../../shared/ui/use-confirm';
 import { ApiTokenCard } from './ApiTokenCard';
 import { awaitsPassword } from './invitation';
 import { ResendInvitationButton } from './ResendInvitationButton';
@@ -22,6 +22,7 @@ import { fullName } from './user-form';
 import { UserForm } from './UserForm';
 import { SecondFactorsCard } from './SecondFactorsCard';
 import { RoleBadge } from './UsersTable';
+import { PageLoader } from '../../../shared/ui/Loaders';
 
 /** `/admin/users/new` and `/admin/users/:userId`. */
 export function UserEditPage() {
@@ -33,7 +34,7 @@ export function UserEditPage() {
   const groups = useGroups();
   const memberOf = useGroupsOfUser(userId, groups.data);
   const deleteUser = useDeleteUser();
-  const confirmDelete = useConfirmDelete();
+  const confirmDelete = useConfirm();
   const errorMessage = useApiErrorMessage();
 
   if (userId && user.isError && isNotFound(user.error)) return <NotFoundPage />;
@@ -85,11 +86,7 @@ export function UserEditPage() {
       }
     >
       {failed && <QueryFailure error={failed.error} onRetry={() => void failed.refetch()} />}
-      {!failed && !ready && (
-        <Center py={80}>
-          <Loader role="status" aria-label={t('loading')} />
-        </Center>
-      )}
+      {!failed && !ready && <PageLoader />}
       {ready && (
         <UserForm
           key={user.data?.id ?? 'new'}

@@ -1,26 +1,13 @@
-import {
-  Alert,
-  Button,
-  Group,
-  MultiSelect,
-  Paper,
-  Radio,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, MultiSelect, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '@perch/client';
 import type { Group as UserGroup, Role as RoleNumber, User } from '@perch/contract';
 import { ErrorCode, isServiceAccount } from '@perch/contract/values';
-import { IconAlertTriangle, IconDeviceFloppy, IconMailPause } from '@tabler/icons-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { IconDeviceFloppy, IconMailPause } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import type { MessageKey } from '../../../i18n';
@@ -42,17 +29,10 @@ import {
   type SignInChoice,
   type UserFormValues,
 } from './user-form';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }}>
-      <Title order={2} fz="h4" mb="md">
-        {title}
-      </Title>
-      <Stack gap="md">{children}</Stack>
-    </Paper>
-  );
-}
+import { Section } from '../../../shared/ui/Section';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { FormActions } from '../../../shared/ui/FormActions';
+import { NameFields } from '../ui/NameFields';
 
 interface UserFormProps {
   /** The person to edit; null for a new one. */
@@ -131,35 +111,11 @@ export function UserForm({ user, groups, memberOf }: UserFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        {failure && (
-          <Alert color="red" icon={<IconAlertTriangle size={20} aria-hidden />} title={t('userNotSaved')} role="alert">
-            {failure}
-          </Alert>
-        )}
+        {failure && <ErrorAlert title={t('userNotSaved')}>{failure}</ErrorAlert>}
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="md">
           <Stack gap="md">
             <Section title={t('userPersonSection')}>
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="md">
-                <TextInput
-                  {...form.getInputProps('firstname')}
-                  error={errorOf('firstname')}
-                  errorProps={{ role: 'alert' }}
-                  label={t('userFirstName')}
-                  maxLength={NAME_MAX}
-                  autoComplete="off"
-                  required
-                  data-autofocus
-                />
-                <TextInput
-                  {...form.getInputProps('lastname')}
-                  error={errorOf('lastname')}
-                  errorProps={{ role: 'alert' }}
-                  label={t('userLastName')}
-                  maxLength={NAME_MAX}
-                  autoComplete="off"
-                  required
-                />
-              </SimpleGrid>
+              <NameFields inputProps={form.getInputProps} errorOf={errorOf} maxLength={NAME_MAX} autoFocus />
               <TextInput
                 {...form.getInputProps('email')}
                 error={errorOf('email') ?? (conflict?.email === form.values.email ? conflict.message : undefined)}
@@ -236,14 +192,12 @@ export function UserForm({ user, groups, memberOf }: UserFormProps) {
             )}
           </Section>
         </SimpleGrid>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" component={Link} to="/admin/users">
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending} leftSection={<IconDeviceFloppy size={18} aria-hidden />}>
-            {user ? t('save') : t('createUser')}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel={user ? t('save') : t('createUser')}
+          submitIcon={<IconDeviceFloppy size={18} aria-hidden />}
+          loading={save.isPending}
+          onCancel="/admin/users"
+        />
       </Stack>
     </form>
   );

@@ -1,20 +1,21 @@
-import { Button, Group, Skeleton, Text, TextInput } from '@mantine/core';
+import { Button, Group, Skeleton, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { User } from '@perch/contract';
-import { IconChevronLeft, IconChevronRight, IconSearch, IconUserPlus, IconUserSearch } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconUserPlus, IconUserSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState } from '../../../app/ui/EmptyState';
+import { EmptyState } from '../../../shared/ui/EmptyState';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { USERS_PAGE_SIZE, useDeleteUser, useUserCount, useUsersPage } from '../api/user-queries';
 import { AdminPage } from '../ui/AdminPage';
-import { QueryFailure } from '../ui/QueryFailure';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
 import { nextSort, sortRows, type SortState } from '../ui/sorting';
-import { useConfirmDelete } from '../ui/use-confirm-delete';
+import { useConfirm } from '../../../shared/ui/use-confirm';
 import { fullName } from './user-form';
 import { UsersTable, type UserColumn } from './UsersTable';
+import { SearchField } from '../../../shared/ui/SearchField';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -37,7 +38,7 @@ export function UsersPage() {
   const users = useUsersPage(q, page);
   const count = useUserCount();
   const deleteUser = useDeleteUser();
-  const confirmDelete = useConfirmDelete();
+  const confirmDelete = useConfirm();
   const errorMessage = useApiErrorMessage();
 
   // The address holds the search and the page, so returning from a user finds the list as it was.
@@ -92,13 +93,11 @@ export function UsersPage() {
         </Button>
       }
     >
-      <TextInput
-        type="search"
+      <SearchField
         label={t('searchUsers')}
         placeholder={t('searchUsersPlaceholder')}
-        leftSection={<IconSearch size={16} aria-hidden />}
         value={search}
-        onChange={(e) => setSearch(e.currentTarget.value)}
+        onChange={setSearch}
         maw={{ sm: 360 }}
       />
       {users.isPending && <Skeleton h={240} radius="lg" />}

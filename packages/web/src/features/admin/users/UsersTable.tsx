@@ -1,16 +1,17 @@
-import { Anchor, Badge, Box, Group, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, Table, Text } from '@mantine/core';
 import type { User } from '@perch/contract';
 import { isOrgAdmin, isServiceAccount, isSpaceAdmin, isSuperAdmin } from '@perch/contract/values';
-import { IconPencil, IconRobot, IconTrash } from '@tabler/icons-react';
+import { IconRobot } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
 import { useInstantFormat } from '../../../shared/time/use-instant-format';
-import { RowAction } from '../ui/RowAction';
 import { SortableHeader } from '../ui/SortableHeader';
 import type { SortState } from '../ui/sorting';
 import { mayDeleteUser, mayManageUser, roleLabelKey } from './role-rules';
 import { fullName } from './user-form';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { RowActions, RowActionsHeader } from '../../../shared/ui/RowActions';
 
 export type UserColumn = 'email' | 'name' | 'role' | 'lastActivity';
 
@@ -54,103 +55,87 @@ export function UsersTable({ users, sort, onSort, onDelete }: UsersTableProps) {
   const format = useInstantFormat();
   const formatActivity = (iso: string | null) => (iso && !Number.isNaN(Date.parse(iso)) ? format.dateTime(iso) : null);
   return (
-    <Paper withBorder radius="lg" style={{ overflow: 'hidden' }}>
-      <Table.ScrollContainer minWidth={320} type="native">
-        <Table verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover aria-label={t('navAdminUsers')}>
-          <Table.Thead>
-            <Table.Tr>
-              <SortableHeader column="email" label={t('emailAddress')} sort={sort} onSort={onSort} />
-              <SortableHeader column="name" label={t('name')} sort={sort} onSort={onSort} visibleFrom="sm" />
-              <SortableHeader column="role" label={t('userRole')} sort={sort} onSort={onSort} visibleFrom="sm" />
-              <SortableHeader
-                column="lastActivity"
-                label={t('lastActivity')}
-                sort={sort}
-                onSort={onSort}
-                visibleFrom="md"
-              />
-              <Table.Th w={92}>
-                <VisuallyHidden>{t('actions')}</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.map((user) => {
-              const manageable = mayManageUser(me, user);
-              const label = fullName(user) || user.email;
-              const editPath = `/admin/users/${user.id}`;
-              const activity = formatActivity(user.lastActivity);
-              return (
-                <Table.Tr
-                  key={user.id}
-                  onClick={manageable ? () => navigate(editPath) : undefined}
-                  style={manageable ? { cursor: 'pointer' } : undefined}
-                >
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                    {manageable ? (
-                      <Anchor component={Link} to={editPath} fw={500} onClick={(e) => e.stopPropagation()}>
-                        {user.email}
-                      </Anchor>
-                    ) : (
-                      <Text fw={500} span>
-                        {user.email}
-                      </Text>
-                    )}
-                    {user.id === me.id && (
-                      <Badge variant="outline" color="gray" size="sm" ms="xs" style={{ textTransform: 'none' }}>
-                        {t('youBadge')}
-                      </Badge>
-                    )}
-                    {user.passwordPending && (
-                      <Badge variant="dot" color="orange" size="sm" ms="xs" style={{ textTransform: 'none' }}>
-                        {t('invitationPending')}
-                      </Badge>
-                    )}
-                    {/* Phones have no room for the name and role columns: they go under the email. */}
-                    <Group gap="xs" mt={4} hiddenFrom="sm" wrap="wrap">
-                      {fullName(user) && (
-                        <Text fz="sm" c="dimmed">
-                          {fullName(user)}
-                        </Text>
-                      )}
-                      <RoleBadge role={user.role} />
-                    </Group>
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">{fullName(user) || '–'}</Table.Td>
-                  <Table.Td visibleFrom="sm">
-                    <RoleBadge role={user.role} />
-                  </Table.Td>
-                  <Table.Td visibleFrom="md">
-                    {activity ?? (
-                      <Text c="dimmed" fz="sm" span>
-                        {t('neverActive')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td onClick={(e) => e.stopPropagation()}>
-                    {manageable && (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <RowAction label={t('editNamed', { name: label })} Icon={IconPencil} to={editPath} />
-                        {mayDeleteUser(me, user) ? (
-                          <RowAction
-                            label={t('deleteNamed', { name: label })}
-                            Icon={IconTrash}
-                            danger
-                            onClick={() => onDelete(user)}
-                          />
-                        ) : (
-                          // Keeps the edit buttons of all rows in one column.
-                          <Box w={28} aria-hidden />
-                        )}
-                      </Group>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    <DataTable
+      minWidth={320}
+      highlightOnHover
+      aria-label={t('navAdminUsers')}
+      head={
+        <>
+          <SortableHeader column="email" label={t('emailAddress')} sort={sort} onSort={onSort} />
+          <SortableHeader column="name" label={t('name')} sort={sort} onSort={onSort} visibleFrom="sm" />
+          <SortableHeader column="role" label={t('userRole')} sort={sort} onSort={onSort} visibleFrom="sm" />
+          <SortableHeader
+            column="lastActivity"
+            label={t('lastActivity')}
+            sort={sort}
+            onSort={onSort}
+            visibleFrom="md"
+          />
+          <RowActionsHeader width={92} />
+        </>
+      }
+    >
+      {users.map((user) => {
+        const manageable = mayManageUser(me, user);
+        const label = fullName(user) || user.email;
+        const editPath = `/admin/users/${user.id}`;
+        const activity = formatActivity(user.lastActivity);
+        return (
+          <Table.Tr
+            key={user.id}
+            onClick={manageable ? () => navigate(editPath) : undefined}
+            style={manageable ? { cursor: 'pointer' } : undefined}
+          >
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              {manageable ? (
+                <Anchor component={Link} to={editPath} fw={500} onClick={(e) => e.stopPropagation()}>
+                  {user.email}
+                </Anchor>
+              ) : (
+                <Text fw={500} span>
+                  {user.email}
+                </Text>
+              )}
+              {user.id === me.id && (
+                <Badge variant="outline" color="gray" size="sm" ms="xs" style={{ textTransform: 'none' }}>
+                  {t('youBadge')}
+                </Badge>
+              )}
+              {user.passwordPending && (
+                <Badge variant="dot" color="orange" size="sm" ms="xs" style={{ textTransform: 'none' }}>
+                  {t('invitationPending')}
+                </Badge>
+              )}
+              {/* Phones have no room for the name and role columns: they go under the email. */}
+              <Group gap="xs" mt={4} hiddenFrom="sm" wrap="wrap">
+                {fullName(user) && (
+                  <Text fz="sm" c="dimmed">
+                    {fullName(user)}
+                  </Text>
+                )}
+                <RoleBadge role={user.role} />
+              </Group>
+            </Table.Td>
+            <Table.Td visibleFrom="sm">{fullName(user) || '–'}</Table.Td>
+            <Table.Td visibleFrom="sm">
+              <RoleBadge role={user.role} />
+            </Table.Td>
+            <Table.Td visibleFrom="md">
+              {activity ?? (
+                <Text c="dimmed" fz="sm" span>
+                  {t('neverActive')}
+                </Text>
+              )}
+            </Table.Td>
+            <RowActions
+              name={label}
+              onEdit={manageable ? editPath : undefined}
+              onDelete={manageable && mayDeleteUser(me, user) ? () => onDelete(user) : undefined}
+              keepDeleteSlot={manageable}
+            />
+          </Table.Tr>
+        );
+      })}
+    </DataTable>
   );
 }

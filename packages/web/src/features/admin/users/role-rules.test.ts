@@ -7,7 +7,7 @@ const spaceAdmin = { id: 'sa', role: 10 };
 const person = { id: 'p', role: 0 };
 const serviceAccount = { id: 'svc', role: 22 };
 
-describe('role rules (reference §6.1)', () => {
+describe('role rules', () => {
   it('offers an organisation admin every role up to their own, plus the service accounts', () => {
     expect(roleOptions(orgAdmin, null)).toEqual([0, 10, 20, 21, 22]);
     expect(roleOptions(superAdmin, null)).toEqual([0, 10, 20, 21, 22, 90]);

@@ -36,7 +36,7 @@ export function roleLabelKey(role: number): MessageKey | null {
 }
 
 /**
- * Whether `actor` may open and change `target` (reference §6.1): organisation admins manage
+ * Whether `actor` may open and change `target`: organisation admins manage
  * everyone up to their own role, plus service accounts; a super admin is out of an org admin's reach.
  */
 export function mayManageUser(actor: RoleHolder, target: RoleHolder): boolean {

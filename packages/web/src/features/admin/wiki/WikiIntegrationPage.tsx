@@ -1,12 +1,13 @@
-import { Center, Loader, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../app/session/session-context';
 import { useOrgSettings } from '../api/setting-queries';
 import { AdminPage } from '../ui/AdminPage';
-import { QueryFailure } from '../ui/QueryFailure';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
 import { wikiStored } from './wiki-settings';
 import { WikiSettingsForm } from './WikiSettingsForm';
 import { WikiSetupValues } from './WikiSetupValues';
+import { PageLoader } from '../../../shared/ui/Loaders';
 
 /**
  * `/admin/settings/wiki`: connecting the team wiki (the embedded mode), for organisation admins:
@@ -26,11 +27,7 @@ export function WikiIntegrationPage() {
       <Stack gap="lg">
         <WikiSetupValues organizationId={user.organizationId} />
         {settings.isError && <QueryFailure error={settings.error} onRetry={() => void settings.refetch()} />}
-        {settings.isPending && (
-          <Center py={60}>
-            <Loader role="status" aria-label={t('loading')} />
-          </Center>
-        )}
+        {settings.isPending && <PageLoader py={60} />}
         {settings.isSuccess && <WikiSettingsForm stored={wikiStored(settings.data)} />}
       </Stack>
     </AdminPage>

@@ -1,9 +1,8 @@
-import { Alert, Button, CopyButton, Group, PasswordInput, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { routes } from '@perch/contract/values';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IconAlertTriangle, IconCheck, IconCircleCheck, IconCopy, IconTrash, IconWand } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconTrash, IconWand } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
@@ -11,6 +10,8 @@ import type { Message } from '../../../i18n';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { adminKeys } from '../api/query-keys';
 import { generateSecret, SECRET_MIN_BYTES } from './wiki-settings';
+import { CopyTextButton } from '../../../shared/ui/CopyButtons';
+import { useConfirm } from '../../../shared/ui/use-confirm';
 
 /** Removes the stored secret at once (after a confirmation): sign-ins from the wiki stop. */
 function useRemoveSecret() {
@@ -37,18 +38,17 @@ interface WikiSecretFieldProps {
  */
 export function WikiSecretField({ secretSet, value, onChange, problem }: WikiSecretFieldProps) {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const errorMessage = useApiErrorMessage();
   const remove = useRemoveSecret();
   const [visible, setVisible] = useState(false);
   const [generated, setGenerated] = useState<string | null>(null);
 
   const confirmRemove = () =>
-    modals.openConfirmModal({
+    confirm({
       title: t('wikiSecretRemoveTitle'),
-      children: <Text fz="sm">{t('wikiSecretRemoveBody')}</Text>,
-      labels: { confirm: t('wikiSecretRemove'), cancel: t('cancel') },
-      confirmProps: { color: 'red' },
-      cancelProps: { 'data-autofocus': true },
+      message: t('wikiSecretRemoveBody'),
+      confirmLabel: t('wikiSecretRemove'),
       onConfirm: () =>
         remove.mutate(undefined, {
           onSuccess: () => notifications.show({ color: 'teal', message: t('wikiSecretRemoved') }),
@@ -107,19 +107,14 @@ export function WikiSecretField({ secretSet, value, onChange, problem }: WikiSec
           {t('wikiSecretGenerate')}
         </Button>
         {value && (
-          <CopyButton value={value} timeout={2000}>
-            {({ copied, copy }) => (
-              <Button
-                variant="light"
-                color={copied ? 'teal' : undefined}
-                size="compact-sm"
-                leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                onClick={copy}
-              >
-                {copied ? t('wikiSecretCopied') : t('wikiSecretCopy')}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyTextButton
+            value={value}
+            timeout={2000}
+            variant="light"
+            size="compact-sm"
+            label={t('wikiSecretCopy')}
+            copiedLabel={t('wikiSecretCopied')}
+          />
         )}
         {secretSet && (
           <Button

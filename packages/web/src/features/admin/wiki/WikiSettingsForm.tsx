@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useSaveSettings } from '../api/setting-queries';
 import { SaveBar } from '../settings/SaveBar';
-import { SettingsSection } from '../settings/SettingInputs';
 import { useUnsavedChangesGuard } from '../ui/use-unsaved-changes-guard';
 import {
   initialWikiValues,
@@ -18,6 +17,7 @@ import {
   type WikiValues,
 } from './wiki-settings';
 import { WikiSecretField } from './WikiSecretField';
+import { Section } from '../../../shared/ui/Section';
 
 /** The server refused the origins (`400 Invalid value for confluence_frame_origins`). */
 const refusesOrigins = (error: unknown) =>
@@ -76,7 +76,7 @@ export function WikiSettingsForm({ stored }: { stored: WikiStored }) {
       }}
     >
       <Stack gap="lg">
-        <SettingsSection id="wiki-sign-in" title={t('wikiSignInSection')} intro={t('wikiSignInSectionIntro')}>
+        <Section gap="lg" labelled="wiki-sign-in" title={t('wikiSignInSection')} intro={t('wikiSignInSectionIntro')}>
           <WikiSecretField
             secretSet={stored.secretSet}
             value={values.secret}
@@ -95,8 +95,8 @@ export function WikiSettingsForm({ stored }: { stored: WikiStored }) {
             label={t('wikiMapForeignDomainsLabel')}
             description={t('wikiMapForeignDomainsHint')}
           />
-        </SettingsSection>
-        <SettingsSection id="wiki-frame" title={t('wikiFrameSection')} intro={t('wikiFrameSectionIntro')}>
+        </Section>
+        <Section gap="lg" labelled="wiki-frame" title={t('wikiFrameSection')} intro={t('wikiFrameSectionIntro')}>
           <Textarea
             label={t('wikiOriginsLabel')}
             description={t('wikiOriginsHint')}
@@ -117,7 +117,7 @@ export function WikiSettingsForm({ stored }: { stored: WikiStored }) {
             maw={520}
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', unicodeBidi: 'plaintext' } }}
           />
-        </SettingsSection>
+        </Section>
         <SaveBar
           changeCount={changes.length}
           invalid={invalid}

@@ -1,15 +1,15 @@
 import { List, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CopyField } from '../../../app/ui/CopyField';
-import { SettingsSection } from '../settings/SettingInputs';
+import { CopyField } from '../../../shared/ui/CopyField';
 import { wikiSignInAddress } from './wiki-settings';
+import { Section } from '../../../shared/ui/Section';
 
 /** What the wiki app needs to know about Perch, each value ready to copy, and the steps to connect. */
 export function WikiSetupValues({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   const origin = window.location.origin;
   return (
-    <SettingsSection id="wiki-setup" title={t('wikiSetupTitle')} intro={t('wikiSetupIntro')}>
+    <Section gap="lg" labelled="wiki-setup" title={t('wikiSetupTitle')} intro={t('wikiSetupIntro')}>
       <List type="ordered" spacing={6} fz="sm">
         <List.Item>{t('wikiSetupStepSecret')}</List.Item>
         <List.Item>{t('wikiSetupStepValues')}</List.Item>
@@ -24,6 +24,6 @@ export function WikiSetupValues({ organizationId }: { organizationId: string }) 
         value={wikiSignInAddress(origin, organizationId)}
         description={t('wikiSignInAddressHint')}
       />
-    </SettingsSection>
+    </Section>
   );
 }

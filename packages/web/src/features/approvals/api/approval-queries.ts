@@ -1,8 +1,10 @@
 import { routes } from '@perch/contract/values';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { refreshBookings } from '../../../shared/api/booking-queries';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { approvalKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
 
 /** Bookings waiting for approval are read a page at a time: an organisation may have thousands. */
 export const APPROVALS_PAGE_SIZE = 50;
@@ -25,25 +27,24 @@ const MINUTE_MS = 60_000;
 
 /** The number of bookings waiting for this approver; polled every minute and on focus. */
 export function usePendingApprovalsCount(enabled: boolean) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: approvalKeys.count,
-    queryFn: async () => (await client.call(routes.booking.pendingApprovalsCount)).count,
-    enabled,
-    refetchInterval: MINUTE_MS,
-    refetchOnWindowFocus: true,
-    staleTime: MINUTE_MS / 2,
-    retry: false,
-  });
+  return useApiQuery(
+    approvalKeys.count,
+    async (client) => (await client.call(routes.booking.pendingApprovalsCount)).count,
+    {
+      enabled,
+      refetchInterval: MINUTE_MS,
+      refetchOnWindowFocus: true,
+      staleTime: MINUTE_MS / 2,
+      retry: false,
+    },
+  );
 }
 
 export function useAnswerApproval() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, approved }: { id: string; approved: boolean }) =>
+  return useApiMutation(
+    (client, { id, approved }: { id: string; approved: boolean }) =>
       client.call(routes.booking.approve, { params: { id }, body: { approved } }),
-    onSettled: () =>
+    (queryClient) =>
       Promise.all([queryClient.invalidateQueries({ queryKey: approvalKeys.pending }), refreshBookings(queryClient)]),
-  });
+  );
 }

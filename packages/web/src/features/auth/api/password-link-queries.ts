@@ -1,7 +1,8 @@
 import { routes } from '@perch/contract/values';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { authKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
 
 /**
  * One-time links, the password-reset mail and invitations (public routes). A link's lookup is
@@ -12,22 +13,24 @@ const LINK_QUERY = { retry: false, staleTime: Infinity, refetchOnReconnect: fals
 
 /** The account a password-reset link is for (404: unknown, expired or used). */
 export function usePasswordResetLink(id: string) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: authKeys.passwordResetLink(id),
-    queryFn: () => client.call(routes.auth.passwordResetLink, { params: { id } }),
-    ...LINK_QUERY,
-  });
+  return useApiQuery(
+    authKeys.passwordResetLink(id),
+    (client) => client.call(routes.auth.passwordResetLink, { params: { id } }),
+    {
+      ...LINK_QUERY,
+    },
+  );
 }
 
 /** The account an invitation link is for (410: a password was chosen already; 404: unknown or expired). */
 export function useInvitationLink(id: string) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: authKeys.invitationLink(id),
-    queryFn: () => client.call(routes.auth.invitationLink, { params: { id } }),
-    ...LINK_QUERY,
-  });
+  return useApiQuery(
+    authKeys.invitationLink(id),
+    (client) => client.call(routes.auth.invitationLink, { params: { id } }),
+    {
+      ...LINK_QUERY,
+    },
+  );
 }
 
 export interface PasswordResetRequest {

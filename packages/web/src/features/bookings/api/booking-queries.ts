@@ -1,33 +1,28 @@
 import { routes } from '@perch/contract/values';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { refreshBookings } from '../../../shared/api/booking-queries';
 import { useApiClient } from '../../../shared/api/use-api-client';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
 
 export function useCancelBooking() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => client.call(routes.booking.delete, { params: { id } }),
-    onSettled: () => refreshBookings(queryClient),
-  });
+  return useApiMutation(
+    (client, id: string) => client.call(routes.booking.delete, { params: { id } }),
+    (queryClient) => refreshBookings(queryClient),
+  );
 }
 
 /** Deletes the future occurrences of a series; past ones stay. */
 export function useCancelSeries() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => client.call(routes.recurringBooking.delete, { params: { id } }),
-    onSettled: () => refreshBookings(queryClient),
-  });
+  return useApiMutation(
+    (client, id: string) => client.call(routes.recurringBooking.delete, { params: { id } }),
+    (queryClient) => refreshBookings(queryClient),
+  );
 }
 
 /** Cancels several bookings one after the other; answers which ones failed and why. */
 export function useCancelBookings() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (ids: readonly string[]) => {
+  return useApiMutation(
+    async (client, ids: readonly string[]) => {
       const failures: { id: string; error: unknown }[] = [];
       for (const id of ids) {
         try {
@@ -38,8 +33,8 @@ export function useCancelBookings() {
       }
       return failures;
     },
-    onSettled: () => refreshBookings(queryClient),
-  });
+    (queryClient) => refreshBookings(queryClient),
+  );
 }
 
 /** Which calendar file: one booking, or every remaining occurrence of its series. */

@@ -1,35 +1,31 @@
 import { routes } from '@perch/contract/values';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sharedKeys } from '../../../shared/api/query-keys';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { buddyKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
 
-/** The shortest query the server searches for (reference §2.10). */
+/** The shortest query the server searches for; a shorter one finds nobody. */
 export const BUDDY_SEARCH_MIN = 3;
 
 export function useBuddies() {
-  const client = useApiClient();
-  return useQuery({ queryKey: buddyKeys.all, queryFn: () => client.call(routes.buddy.list) });
+  return useApiQuery(buddyKeys.all, (client) => client.call(routes.buddy.list));
 }
 
 export function useBuddySearch(query: string) {
-  const client = useApiClient();
   const q = query.trim();
-  return useQuery({
-    queryKey: buddyKeys.search(q),
-    queryFn: () => client.call(routes.buddy.search, { query: { q } }),
+  return useApiQuery(buddyKeys.search(q), (client) => client.call(routes.buddy.search, { query: { q } }), {
     enabled: q.length >= BUDDY_SEARCH_MIN,
     staleTime: 30_000,
   });
 }
 
 export function useAddBuddy() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (buddyId: string) => client.call(routes.buddy.create, { body: { buddyId } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: buddyKeys.all }),
-  });
+  return useApiMutation(
+    (client, buddyId: string) => client.call(routes.buddy.create, { body: { buddyId } }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: buddyKeys.all }),
+  );
 }
 
 export function useRemoveBuddy() {

@@ -1,22 +1,21 @@
 import { routes } from '@perch/contract/values';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { preferenceKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
 
 /** The signed-in user's sessions (devices). */
 export function useSessions() {
-  const client = useApiClient();
-  return useQuery({ queryKey: preferenceKeys.sessions, queryFn: () => client.call(routes.user.sessions) });
+  return useApiQuery(preferenceKeys.sessions, (client) => client.call(routes.user.sessions));
 }
 
 /** Signs one session out. */
 export function useRevokeSession() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => client.call(routes.auth.logout, { params: { where: id } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: preferenceKeys.sessions }),
-  });
+  return useApiMutation(
+    (client, id: string) => client.call(routes.auth.logout, { params: { where: id } }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: preferenceKeys.sessions }),
+  );
 }
 
 /** Sets the user's own password. */

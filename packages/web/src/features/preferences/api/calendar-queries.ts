@@ -1,8 +1,10 @@
 import type { CaldavConnect, CaldavStatus } from '@perch/contract';
 import { routes } from '@perch/contract/values';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { preferenceKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
 
 /** While bookings wait to be written to the calendar, the status is asked for this often. */
 const CALDAV_POLL_MS = 10_000;
@@ -13,10 +15,7 @@ export const caldavRefetchInterval = (status: CaldavStatus | undefined): number 
 
 /** The CalDAV connection and its sync state; fresh on every visit, polled while bookings wait. */
 export function useCaldavStatus() {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: preferenceKeys.caldav,
-    queryFn: () => client.call(routes.calendar.caldavStatus),
+  return useApiQuery(preferenceKeys.caldav, (client) => client.call(routes.calendar.caldavStatus), {
     staleTime: 0,
     refetchOnWindowFocus: true,
     refetchInterval: (query) => caldavRefetchInterval(query.state.data),
@@ -42,30 +41,23 @@ export function useConnectCaldav() {
 }
 
 export function useTestCaldav() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => client.call(routes.calendar.caldavTest),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: preferenceKeys.caldav }),
-  });
+  return useApiMutation(
+    (client) => client.call(routes.calendar.caldavTest),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: preferenceKeys.caldav }),
+  );
 }
 
 /** Disconnects; with `removeEvents` the server first removes the events Perch wrote. */
 export function useDisconnectCaldav() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (removeEvents: boolean) =>
+  return useApiMutation(
+    (client, removeEvents: boolean) =>
       client.call(routes.calendar.caldavDisconnect, { query: removeEvents ? { removeEvents: '1' } : {} }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: preferenceKeys.caldav }),
-  });
+    (queryClient) => queryClient.invalidateQueries({ queryKey: preferenceKeys.caldav }),
+  );
 }
 
 export function useCalendarFeed() {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: preferenceKeys.calendarFeed,
-    queryFn: () => client.call(routes.calendar.feed),
+  return useApiQuery(preferenceKeys.calendarFeed, (client) => client.call(routes.calendar.feed), {
     staleTime: 0,
   });
 }

@@ -1,9 +1,8 @@
 import type { Preference } from '@perch/contract';
 import { routes } from '@perch/contract/values';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useSession } from '../../../app/session/session-context';
 import { useApiClient } from '../../../shared/api/use-api-client';
-import { preferenceKeys } from './query-keys';
 
 /**
  * Saves preferences in one call (the server applies all or none), then reloads the session so
@@ -17,15 +16,5 @@ export function useSavePreferences() {
       await client.call(routes.preference.saveAll, { body: changes });
       await completeSignIn();
     },
-  });
-}
-
-/** The time zones the user may choose. */
-export function useTimezones() {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: preferenceKeys.timezones,
-    queryFn: () => client.call(routes.setting.timezones),
-    staleTime: Infinity,
   });
 }

@@ -1,18 +1,18 @@
 import { ApiError } from '@perch/client';
 import { routes } from '@perch/contract/values';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useApiClient } from '../../../shared/api/use-api-client';
 import { preferenceKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
 
 /**
  * The organisation's sign-in providers (the list the sign-in page shows). An organisation the
  * server does not know (404) has none; `enabled` false asks nothing (super admins may not link).
  */
 export function useOrganisationProviders(organizationId: string, enabled: boolean) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: preferenceKeys.providers(organizationId),
-    queryFn: async () => {
+  return useApiQuery(
+    preferenceKeys.providers(organizationId),
+    async (client) => {
       try {
         return await client.call(routes.authProvider.byOrganization, { params: { orgId: organizationId } });
       } catch (e) {
@@ -20,8 +20,10 @@ export function useOrganisationProviders(organizationId: string, enabled: boolea
         throw e;
       }
     },
-    enabled,
-  });
+    {
+      enabled,
+    },
+  );
 }
 
 /** Starts linking the signed-in account to a provider: answers the provider's sign-in page to go to. */

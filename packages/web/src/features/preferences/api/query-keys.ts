@@ -1,7 +1,6 @@
 /** TanStack Query keys of the preferences page. */
 export const preferenceKeys = {
   sessions: ['user', 'sessions'] as const,
-  timezones: ['timezones'] as const,
   /** The CalDAV connection and how its sync went. */
   caldav: ['preference', 'caldav'] as const,
   /** The personal calendar feed's address. */

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconPlugConnected, IconSearch } from '@tabler/icons-react';
+import { IconPlugConnected, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
@@ -14,6 +14,7 @@ import {
   type CaldavFormValues,
   type StoredConnection,
 } from './caldav-form';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
 
 /**
  * Addresses and user names read left to right in every language; set on the wrapper, so the
@@ -180,14 +181,14 @@ export function CaldavConnectForm({ stored, onConnected, onCancel }: CaldavConne
           </Text>
         )}
         {failure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+          <ErrorAlert compact>
             <Text fz="sm">{failure.message}</Text>
             {failure.detail && (
               <Text fz="sm" mt={4} dir="auto" style={{ overflowWrap: 'anywhere' }}>
                 {t('caldavServerSays', { detail: failure.detail })}
               </Text>
             )}
-          </Alert>
+          </ErrorAlert>
         )}
         {options.length > 0 && (
           <Select

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Group, Loader, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CaldavStatus } from '@perch/contract';
 import {
@@ -16,6 +16,9 @@ import { caldavDetail, isCaldavFailure } from './caldav-errors';
 import { CaldavConnectForm } from './CaldavConnectForm';
 import { DisconnectCaldavModal, type DisconnectOutcome } from './DisconnectCaldavModal';
 import { useInstantFormat } from './use-instant-format';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
+import { Section } from '../../../shared/ui/Section';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
 
 /** Label and value rows; the values may be long addresses, so they wrap anywhere. */
 function Facts({ rows, label }: { rows: { term: string; value: ReactNode }[]; label: string }) {
@@ -107,13 +110,7 @@ function CaldavConnected({
         ]}
       />
       {status.lastError !== '' && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle size={18} aria-hidden />}
-          title={t('errorCaldav')}
-          role="alert"
-        >
+        <ErrorAlert compact title={t('errorCaldav')}>
           <Stack gap={4}>
             <Text fz="sm" dir="auto" style={{ overflowWrap: 'anywhere' }}>
               {t('caldavServerSays', { detail: status.lastError })}
@@ -123,7 +120,7 @@ function CaldavConnected({
               {t('caldavRetryNote')}
             </Text>
           </Stack>
-        </Alert>
+        </ErrorAlert>
       )}
       <Group gap="xs">
         <Button
@@ -193,80 +190,58 @@ function DisconnectNotice({ outcome, onClose }: { outcome: DisconnectOutcome; on
  */
 export function CaldavSection() {
   const { t } = useTranslation();
-  const errorMessage = useApiErrorMessage();
   const status = useCaldavStatus();
   const [changing, setChanging] = useState(false);
   const [outcome, setOutcome] = useState<DisconnectOutcome | null>(null);
   const connected = status.data?.connected === true;
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="caldav-heading">
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Group justify="space-between" gap="xs">
-            <Group gap="xs" wrap="nowrap">
-              <IconCalendarEvent size={20} aria-hidden style={{ flexShrink: 0 }} />
-              <Title order={2} fz="h4" id="caldav-heading">
-                {t('caldavTitle')}
-              </Title>
-            </Group>
-            {status.data && (
-              <Badge
-                variant="light"
-                color={!connected ? 'gray' : status.data.lastError ? 'red' : 'teal'}
-                style={{ textTransform: 'none' }}
-              >
-                {!connected
-                  ? t('caldavNotConnected')
-                  : status.data.lastError
-                    ? t('caldavSyncProblem')
-                    : t('caldavConnected')}
-              </Badge>
-            )}
-          </Group>
-          <Text fz="sm" c="dimmed">
-            {t('caldavIntro')}
-          </Text>
-        </Stack>
-        {outcome && !connected && <DisconnectNotice outcome={outcome} onClose={() => setOutcome(null)} />}
-        {status.isPending && <Skeleton height={120} radius="md" />}
-        {status.isError && (
-          <Alert
-            color="red"
+    <Section
+      compact
+      labelled="caldav-heading"
+      Icon={IconCalendarEvent}
+      title={t('caldavTitle')}
+      intro={t('caldavIntro')}
+      aside={
+        status.data && (
+          <Badge
             variant="light"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            title={t('loadFailedTitle')}
+            color={!connected ? 'gray' : status.data.lastError ? 'red' : 'teal'}
+            style={{ textTransform: 'none' }}
           >
-            <Group justify="space-between" gap="xs">
-              <Text fz="sm">{errorMessage(status.error)}</Text>
-              <Button size="xs" variant="default" onClick={() => void status.refetch()}>
-                {t('tryAgain')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
-        {status.data && connected && !changing && (
-          <CaldavConnected
-            status={status.data}
-            onChange={() => setChanging(true)}
-            onDisconnected={(result) => {
-              setOutcome(result);
-              setChanging(false);
-            }}
-          />
-        )}
-        {status.data && (!connected || changing) && (
-          <CaldavConnectForm
-            key={changing ? 'change' : 'connect'}
-            stored={changing && connected ? status.data : null}
-            onConnected={() => {
-              setChanging(false);
-              setOutcome(null);
-            }}
-            onCancel={changing ? () => setChanging(false) : undefined}
-          />
-        )}
-      </Stack>
-    </Paper>
+            {!connected
+              ? t('caldavNotConnected')
+              : status.data.lastError
+                ? t('caldavSyncProblem')
+                : t('caldavConnected')}
+          </Badge>
+        )
+      }
+    >
+      {outcome && !connected && <DisconnectNotice outcome={outcome} onClose={() => setOutcome(null)} />}
+      {status.isPending && <Skeleton height={120} radius="md" />}
+      {status.isError && <QueryFailure compact error={status.error} onRetry={() => void status.refetch()} />}
+      {status.data && connected && !changing && (
+        <CaldavConnected
+          status={status.data}
+          onChange={() => setChanging(true)}
+          onDisconnected={(result) => {
+            setOutcome(result);
+            setChanging(false);
+          }}
+        />
+      )}
+      {status.data && (!connected || changing) && (
+        <CaldavConnectForm
+          key={changing ? 'change' : 'connect'}
+          stored={changing && connected ? status.data : null}
+          onConnected={() => {
+            setChanging(false);
+            setOutcome(null);
+          }}
+          onCancel={changing ? () => setChanging(false) : undefined}
+        />
+      )}
+    </Section>
   );
 }

@@ -1,38 +1,21 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  CopyButton,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button, Group, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { CalendarFeed } from '@perch/contract';
-import {
-  IconAlertCircle,
-  IconCalendarShare,
-  IconCheck,
-  IconCopy,
-  IconExternalLink,
-  IconLinkOff,
-  IconPlus,
-  IconRefresh,
-} from '@tabler/icons-react';
+import { IconCalendarShare, IconExternalLink, IconLinkOff, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useCalendarFeed, useDeleteCalendarFeed, useResetCalendarFeed } from '../api/calendar-queries';
 import { useInstantFormat } from './use-instant-format';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
+import { Section } from '../../../shared/ui/Section';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { CopyIconButton } from '../../../shared/ui/CopyButtons';
+import { useConfirm } from '../../../shared/ui/use-confirm';
 
 /** The feed's address with copy, open, reset and turn off, and when it was made and last fetched. */
 function FeedLink({ feed, url }: { feed: CalendarFeed; url: string }) {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const errorMessage = useApiErrorMessage();
   const when = useInstantFormat();
   const reset = useResetCalendarFeed();
@@ -47,13 +30,10 @@ function FeedLink({ feed, url }: { feed: CalendarFeed; url: string }) {
     });
 
   const askReset = () =>
-    modals.openConfirmModal({
+    confirm({
       title: t('feedResetTitle'),
-      children: <Text fz="sm">{t('feedResetBody')}</Text>,
-      labels: { confirm: t('feedReset'), cancel: t('cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('close') },
-      cancelProps: { 'data-autofocus': true },
+      message: t('feedResetBody'),
+      confirmLabel: t('feedReset'),
       onConfirm: () =>
         reset.mutate(undefined, {
           onSuccess: () =>
@@ -67,13 +47,10 @@ function FeedLink({ feed, url }: { feed: CalendarFeed; url: string }) {
     });
 
   const askTurnOff = () =>
-    modals.openConfirmModal({
+    confirm({
       title: t('feedTurnOffTitle'),
-      children: <Text fz="sm">{t('feedTurnOffBody')}</Text>,
-      labels: { confirm: t('feedTurnOff'), cancel: t('cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('close') },
-      cancelProps: { 'data-autofocus': true },
+      message: t('feedTurnOffBody'),
+      confirmLabel: t('feedTurnOff'),
       onConfirm: () =>
         remove.mutate(undefined, {
           onSuccess: () =>
@@ -98,22 +75,7 @@ function FeedLink({ feed, url }: { feed: CalendarFeed; url: string }) {
           input: { textAlign: 'left', fontFamily: 'var(--mantine-font-family-monospace)' },
         }}
         rightSectionWidth={40}
-        rightSection={
-          <CopyButton value={url} timeout={2000}>
-            {({ copied, copy }) => (
-              <Tooltip label={copied ? t('feedCopied') : t('feedCopy')} withArrow>
-                <ActionIcon
-                  variant="subtle"
-                  color={copied ? 'teal' : 'gray'}
-                  onClick={copy}
-                  aria-label={copied ? t('feedCopied') : t('feedCopy')}
-                >
-                  {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                </ActionIcon>
-              </Tooltip>
-            )}
-          </CopyButton>
-        }
+        rightSection={<CopyIconButton value={url} timeout={2000} label={t('feedCopy')} />}
       />
       <Text fz="xs" c="dimmed">
         {feed.createdAt && t('feedCreatedAt', { time: when(feed.createdAt) })}
@@ -159,53 +121,32 @@ export function CalendarFeedSection() {
   const create = useResetCalendarFeed();
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="calendar-feed-heading">
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Group gap="xs" wrap="nowrap">
-            <IconCalendarShare size={20} aria-hidden style={{ flexShrink: 0 }} />
-            <Title order={2} fz="h4" id="calendar-feed-heading">
-              {t('feedTitle')}
-            </Title>
-          </Group>
-          <Text fz="sm" c="dimmed">
-            {t('feedIntro')}
-          </Text>
-        </Stack>
-        {feed.isPending && <Skeleton height={72} radius="md" />}
-        {feed.isError && (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle size={18} aria-hidden />}
-            title={t('loadFailedTitle')}
+    <Section
+      compact
+      labelled="calendar-feed-heading"
+      Icon={IconCalendarShare}
+      title={t('feedTitle')}
+      intro={t('feedIntro')}
+    >
+      {feed.isPending && <Skeleton height={72} radius="md" />}
+      {feed.isError && <QueryFailure compact error={feed.error} onRetry={() => void feed.refetch()} />}
+      {feed.data && feed.data.url && <FeedLink feed={feed.data} url={feed.data.url} />}
+      {feed.data && !feed.data.url && (
+        <Stack gap="sm" align="flex-start">
+          {create.isError && (
+            <ErrorAlert compact>
+              {t('feedChangeFailed')} {errorMessage(create.error)}
+            </ErrorAlert>
+          )}
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => create.mutate()}
+            loading={create.isPending}
           >
-            <Group justify="space-between" gap="xs">
-              <Text fz="sm">{errorMessage(feed.error)}</Text>
-              <Button size="xs" variant="default" onClick={() => void feed.refetch()}>
-                {t('tryAgain')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
-        {feed.data && feed.data.url && <FeedLink feed={feed.data} url={feed.data.url} />}
-        {feed.data && !feed.data.url && (
-          <Stack gap="sm" align="flex-start">
-            {create.isError && (
-              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-                {t('feedChangeFailed')} {errorMessage(create.error)}
-              </Alert>
-            )}
-            <Button
-              leftSection={<IconPlus size={16} aria-hidden />}
-              onClick={() => create.mutate()}
-              loading={create.isPending}
-            >
-              {t('feedCreate')}
-            </Button>
-          </Stack>
-        )}
-      </Stack>
-    </Paper>
+            {t('feedCreate')}
+          </Button>
+        </Stack>
+      )}
+    </Section>
   );
 }

@@ -1,10 +1,10 @@
-import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import type { CaldavDisconnectResult } from '@perch/contract';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useDisconnectCaldav } from '../api/calendar-queries';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
 
 export interface DisconnectOutcome extends CaldavDisconnectResult {
   removeEvents: boolean;
@@ -54,11 +54,7 @@ export function DisconnectCaldavModal({ opened, onClose, onDisconnected }: Disco
           checked={removeEvents}
           onChange={(e) => setRemoveEvents(e.currentTarget.checked)}
         />
-        {disconnect.isError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {errorMessage(disconnect.error)}
-          </Alert>
-        )}
+        {disconnect.isError && <ErrorAlert compact>{errorMessage(disconnect.error)}</ErrorAlert>}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={close} data-autofocus disabled={disconnect.isPending}>
             {t('cancel')}

@@ -1,4 +1,4 @@
-import { Group, Paper, Select, Stack, Switch, Text, Title } from '@mantine/core';
+import { Select, Switch } from '@mantine/core';
 import { isSpaceAdmin } from '@perch/contract/values';
 import { IconMail } from '@tabler/icons-react';
 import type { ChangeEvent } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../app/session/session-context';
 import { LANGUAGES } from '../../../i18n';
 import type { PreferenceTabProps } from '../tabs/tab-props';
+import { Section } from '../../../shared/ui/Section';
 
 /**
  * Which mails Perch sends the user and in which language. Part of the page's form: saved with
@@ -20,49 +21,42 @@ export function MailSection({ values, set }: PreferenceTabProps) {
     onChange: (e: ChangeEvent<HTMLInputElement>) => set(name, e.currentTarget.checked ? '1' : '0'),
   });
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="mail-settings-heading">
-      <Stack gap="md">
-        <Stack gap={4}>
-          <Group gap="xs" wrap="nowrap">
-            <IconMail size={20} aria-hidden style={{ flexShrink: 0 }} />
-            <Title order={2} fz="h4" id="mail-settings-heading">
-              {t('mailSectionTitle')}
-            </Title>
-          </Group>
-          <Text fz="sm" c="dimmed">
-            {t('mailSectionIntro')}
-          </Text>
-        </Stack>
+    <Section
+      compact
+      labelled="mail-settings-heading"
+      Icon={IconMail}
+      title={t('mailSectionTitle')}
+      intro={t('mailSectionIntro')}
+    >
+      <Switch
+        label={t('mailNotificationsLabel')}
+        description={t('mailNotificationsHint')}
+        {...toggle('mail_notifications')}
+      />
+      <Switch label={t('mailReminderLabel')} description={t('mailReminderHint')} {...toggle('mail_reminder')} />
+      {isSpaceAdmin(user.role) && (
         <Switch
-          label={t('mailNotificationsLabel')}
-          description={t('mailNotificationsHint')}
-          {...toggle('mail_notifications')}
+          label={t('approvalNotificationsLabel')}
+          description={t('approvalNotificationsHint')}
+          {...toggle('approval_notifications')}
         />
-        <Switch label={t('mailReminderLabel')} description={t('mailReminderHint')} {...toggle('mail_reminder')} />
-        {isSpaceAdmin(user.role) && (
-          <Switch
-            label={t('approvalNotificationsLabel')}
-            description={t('approvalNotificationsHint')}
-            {...toggle('approval_notifications')}
-          />
-        )}
-        <Select
-          label={t('mailLanguageLabel')}
-          data={[
-            {
-              value: '',
-              label: orgLanguage
-                ? t('mailLanguageOrganisationNamed', { language: orgLanguage })
-                : t('mailLanguageOrganisation'),
-            },
-            ...LANGUAGES.map((l) => ({ value: l.code, label: l.name })),
-          ]}
-          value={values.mail_language}
-          onChange={(v) => set('mail_language', v ?? '')}
-          allowDeselect={false}
-          maw={420}
-        />
-      </Stack>
-    </Paper>
+      )}
+      <Select
+        label={t('mailLanguageLabel')}
+        data={[
+          {
+            value: '',
+            label: orgLanguage
+              ? t('mailLanguageOrganisationNamed', { language: orgLanguage })
+              : t('mailLanguageOrganisation'),
+          },
+          ...LANGUAGES.map((l) => ({ value: l.code, label: l.name })),
+        ]}
+        value={values.mail_language}
+        onChange={(v) => set('mail_language', v ?? '')}
+        allowDeselect={false}
+        maw={420}
+      />
+    </Section>
   );
 }

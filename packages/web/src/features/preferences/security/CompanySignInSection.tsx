@@ -1,12 +1,13 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconBuildingSkyscraper, IconCircleCheck, IconLink } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconBuildingSkyscraper, IconCircleCheck, IconLink } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSignedInSession } from '../../../app/session/session-context';
-import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import { useOrganisationProviders } from '../api/provider-link-queries';
 import { LinkProviderModal, type ProviderStub } from './LinkProviderModal';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
+import { Section } from '../../../shared/ui/Section';
 
 /** The query parameter the server's link sign-in comes back with: the provider now linked. */
 const LINKED_PARAM = 'linked';
@@ -37,7 +38,6 @@ function useJustLinked(): string | null {
  */
 export function CompanySignInSection() {
   const { t } = useTranslation();
-  const errorMessage = useApiErrorMessage();
   const { user } = useSignedInSession();
   const providers = useOrganisationProviders(user.organizationId, !user.superAdmin);
   const justLinked = useJustLinked();
@@ -53,72 +53,63 @@ export function CompanySignInSection() {
   const linkedName = justLinked ? nameOf(justLinked) : undefined;
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="company-sign-in-heading">
-      <Stack gap="sm">
-        <Group gap="xs" wrap="nowrap">
-          <IconBuildingSkyscraper size={20} aria-hidden />
-          <Title order={2} fz="h4" id="company-sign-in-heading">
-            {t('companySignInTitle')}
-          </Title>
-        </Group>
-        {justLinked && showLinked && (
-          <Alert
-            role="status"
-            color="teal"
-            variant="light"
-            icon={<IconCircleCheck size={18} aria-hidden />}
-            withCloseButton
-            closeButtonLabel={t('close')}
-            onClose={() => setShowLinked(false)}
-          >
-            {linkedName ? t('providerLinked', { provider: linkedName }) : t('providerLinkedUnnamed')}
-          </Alert>
-        )}
-        {providers.isError ? (
-          <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-            <Stack gap="xs" align="flex-start">
-              <Text fz="sm">{errorMessage(providers.error)}</Text>
-              <Button size="compact-sm" variant="default" onClick={() => void providers.refetch()}>
-                {t('tryAgain')}
-              </Button>
-            </Stack>
-          </Alert>
-        ) : bound ? (
-          <Text fz="sm">
-            {boundName ? t('companySignInBound', { provider: boundName }) : t('companySignInBoundUnnamed')}
+    <Section
+      compact
+      gap="sm"
+      labelled="company-sign-in-heading"
+      Icon={IconBuildingSkyscraper}
+      title={t('companySignInTitle')}
+    >
+      {justLinked && showLinked && (
+        <Alert
+          role="status"
+          color="teal"
+          variant="light"
+          icon={<IconCircleCheck size={18} aria-hidden />}
+          withCloseButton
+          closeButtonLabel={t('close')}
+          onClose={() => setShowLinked(false)}
+        >
+          {linkedName ? t('providerLinked', { provider: linkedName }) : t('providerLinkedUnnamed')}
+        </Alert>
+      )}
+      {providers.isError ? (
+        <QueryFailure compact error={providers.error} onRetry={() => void providers.refetch()} />
+      ) : bound ? (
+        <Text fz="sm">
+          {boundName ? t('companySignInBound', { provider: boundName }) : t('companySignInBoundUnnamed')}
+        </Text>
+      ) : (
+        <>
+          <Text fz="sm" c="dimmed">
+            {t('companySignInIntro')}
           </Text>
-        ) : (
-          <>
-            <Text fz="sm" c="dimmed">
-              {t('companySignInIntro')}
-            </Text>
-            <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
-              {list.map((provider) => (
-                <Group key={provider.id} component="li" justify="space-between" gap="sm" wrap="wrap">
-                  <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                    {provider.name}
-                  </Text>
-                  <Button
-                    variant="default"
-                    size="xs"
-                    leftSection={<IconLink size={16} aria-hidden />}
-                    onClick={() => setChoice(provider)}
-                    aria-label={t('providerLinkTo', { provider: provider.name })}
-                  >
-                    {t('providerLink')}
-                  </Button>
-                </Group>
-              ))}
-            </Stack>
-          </>
-        )}
-      </Stack>
+          <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+            {list.map((provider) => (
+              <Group key={provider.id} component="li" justify="space-between" gap="sm" wrap="wrap">
+                <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {provider.name}
+                </Text>
+                <Button
+                  variant="default"
+                  size="xs"
+                  leftSection={<IconLink size={16} aria-hidden />}
+                  onClick={() => setChoice(provider)}
+                  aria-label={t('providerLinkTo', { provider: provider.name })}
+                >
+                  {t('providerLink')}
+                </Button>
+              </Group>
+            ))}
+          </Stack>
+        </>
+      )}
       <LinkProviderModal
         provider={choice}
         email={user.email}
         hasPassword={user.requirePassword}
         onClose={() => setChoice(null)}
       />
-    </Paper>
+    </Section>
   );
 }

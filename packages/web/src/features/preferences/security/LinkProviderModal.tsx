@@ -1,12 +1,13 @@
-import { Alert, Button, Flex, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Flex, List, Modal, Stack, Text } from '@mantine/core';
 import type { Preflight } from '@perch/contract';
-import { IconAlertCircle, IconExternalLink } from '@tabler/icons-react';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { leaveApp } from '../../../app/leave-app';
 import type { Message } from '../../../i18n';
 import { useStartProviderLink } from '../api/provider-link-queries';
 import { providerLinkErrorMessage } from './provider-link-errors';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
 
 /** A sign-in provider as the organisation's list names it. */
 export type ProviderStub = Preflight['authProviders'][number];
@@ -77,11 +78,7 @@ function LinkProviderContent({
         <List.Item>{t('providerLinkOnlyProvider', values)}</List.Item>
         {hasPassword && <List.Item>{t('providerLinkPasswordStops')}</List.Item>}
       </List>
-      {failure && (
-        <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-          {t(failure.key, failure.values)}
-        </Alert>
-      )}
+      {failure && <ErrorAlert compact>{t(failure.key, failure.values)}</ErrorAlert>}
       {/* Side by side where they fit; on a phone the way on comes first, each across the dialog. */}
       <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="flex-end" gap="xs">
         <Button variant="default" onClick={onClose} data-autofocus>

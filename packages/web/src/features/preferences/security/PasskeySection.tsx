@@ -1,22 +1,8 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Button, Group, Modal, Paper, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Passkey } from '@perch/contract';
 import { ApiError } from '@perch/client';
-import { IconAlertCircle, IconFingerprint, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFingerprint, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../app/session/session-context';
@@ -27,6 +13,12 @@ import { useDeletePasskey, usePasskeys, useRenamePasskey } from '../../../shared
 import { formatInstant } from '../../../shared/time/format-time';
 import { timePrefsFrom } from '../../../shared/time/time-prefs';
 import { userZone } from '../../../shared/time/wall-time';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
+import { Section } from '../../../shared/ui/Section';
+import { RowAction } from '../../../shared/ui/RowAction';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { FormActions } from '../../../shared/ui/FormActions';
+import { useConfirm } from '../../../shared/ui/use-confirm';
 
 function RenamePasskeyForm({ passkey, onDone }: { passkey: Passkey; onDone: () => void }) {
   const { t } = useTranslation();
@@ -73,14 +65,7 @@ function RenamePasskeyForm({ passkey, onDone }: { passkey: Passkey; onDone: () =
           data-autofocus
           autoComplete="off"
         />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onDone}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" loading={rename.isPending}>
-            {t('save')}
-          </Button>
-        </Group>
+        <FormActions submitLabel={t('save')} loading={rename.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );
@@ -89,6 +74,7 @@ function RenamePasskeyForm({ passkey, onDone }: { passkey: Passkey; onDone: () =
 /** The user's passkeys: when each was added and last used; add, rename and remove them. */
 export function PasskeySection() {
   const { t, i18n } = useTranslation();
+  const confirm = useConfirm();
   const errorMessage = useApiErrorMessage();
   const { preferences } = useSignedInSession();
   const passkeys = usePasskeys();
@@ -102,13 +88,10 @@ export function PasskeySection() {
   const when = (iso: string) => `\u2068${formatInstant(iso, zone, prefs, i18n.language, false)}\u2069`;
 
   const confirmRemove = (passkey: Passkey) =>
-    modals.openConfirmModal({
+    confirm({
       title: t('passkeyRemoveTitle'),
-      children: <Text fz="sm">{t('passkeyRemoveConfirm', { name: passkey.name })}</Text>,
-      labels: { confirm: t('passkeyRemove'), cancel: t('cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('close') },
-      cancelProps: { 'data-autofocus': true },
+      message: t('passkeyRemoveConfirm', { name: passkey.name }),
+      confirmLabel: t('passkeyRemove'),
       onConfirm: () => {
         setRemoveFailure(null);
         remove.mutate(passkey.id, {
@@ -124,89 +107,72 @@ export function PasskeySection() {
     });
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="passkeys-heading">
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Group gap="xs" wrap="nowrap">
-            <IconFingerprint size={20} aria-hidden />
-            <Title order={2} fz="h4" id="passkeys-heading">
-              {t('passkeysSectionTitle')}
-            </Title>
-          </Group>
-          <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
-            {t('passkeyAdd')}
-          </Button>
-        </Group>
-        <Text fz="sm" c="dimmed">
-          {t('passkeysSectionIntro')}
+    <Section
+      compact
+      gap="sm"
+      labelled="passkeys-heading"
+      Icon={IconFingerprint}
+      title={t('passkeysSectionTitle')}
+      intro={t('passkeysSectionIntro')}
+      aside={
+        <Button variant="default" leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setAdding(true)}>
+          {t('passkeyAdd')}
+        </Button>
+      }
+    >
+      {removeFailure && <ErrorAlert compact>{removeFailure}</ErrorAlert>}
+      {passkeys.isPending && <Skeleton height={64} radius="md" />}
+      {passkeys.isError && (
+        <QueryFailure
+          compact
+          error={passkeys.error}
+          message={t('passkeysLoadFailed', { reason: errorMessage(passkeys.error) })}
+          onRetry={() => void passkeys.refetch()}
+        />
+      )}
+      {passkeys.isSuccess && passkeys.data.length === 0 && (
+        <Text fz="sm" fs="italic">
+          {t('passkeysNone')}
         </Text>
-        {removeFailure && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {removeFailure}
-          </Alert>
-        )}
-        {passkeys.isPending && <Skeleton height={64} radius="md" />}
-        {passkeys.isError && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />}>
-            <Group justify="space-between" gap="xs">
-              <Text fz="sm">{t('passkeysLoadFailed', { reason: errorMessage(passkeys.error) })}</Text>
-              <Button size="xs" variant="default" onClick={() => void passkeys.refetch()}>
-                {t('tryAgain')}
-              </Button>
-            </Group>
-          </Alert>
-        )}
-        {passkeys.isSuccess && passkeys.data.length === 0 && (
-          <Text fz="sm" fs="italic">
-            {t('passkeysNone')}
-          </Text>
-        )}
-        {passkeys.isSuccess && passkeys.data.length > 0 && (
-          <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby="passkeys-heading">
-            {passkeys.data.map((passkey) => (
-              <Paper component="li" key={passkey.id} withBorder radius="md" px="sm" py="xs">
-                <Group justify="space-between" wrap="nowrap" gap="xs">
-                  <Stack gap={0} style={{ minWidth: 0 }}>
-                    <Text fw={600} dir="auto" style={{ overflowWrap: 'anywhere' }}>
-                      {passkey.name}
-                    </Text>
-                    <Text fz="xs" c="dimmed">
-                      {t('passkeyAddedAt', { time: when(passkey.createdAt) })}
-                      {' · '}
-                      {passkey.lastUsedAt
-                        ? t('passkeyLastUsedAt', { time: when(passkey.lastUsedAt) })
-                        : t('passkeyNeverUsed')}
-                    </Text>
-                  </Stack>
-                  <Group gap={4} wrap="nowrap">
-                    <Tooltip label={t('passkeyRename')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        aria-label={t('passkeyRenameNamed', { name: passkey.name })}
-                        onClick={() => setRenaming(passkey)}
-                      >
-                        <IconPencil size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                    <Tooltip label={t('passkeyRemove')}>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('passkeyRemoveNamed', { name: passkey.name })}
-                        loading={remove.isPending && remove.variables === passkey.id}
-                        onClick={() => confirmRemove(passkey)}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Group>
+      )}
+      {passkeys.isSuccess && passkeys.data.length > 0 && (
+        <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby="passkeys-heading">
+          {passkeys.data.map((passkey) => (
+            <Paper component="li" key={passkey.id} withBorder radius="md" px="sm" py="xs">
+              <Group justify="space-between" wrap="nowrap" gap="xs">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text fw={600} dir="auto" style={{ overflowWrap: 'anywhere' }}>
+                    {passkey.name}
+                  </Text>
+                  <Text fz="xs" c="dimmed">
+                    {t('passkeyAddedAt', { time: when(passkey.createdAt) })}
+                    {' · '}
+                    {passkey.lastUsedAt
+                      ? t('passkeyLastUsedAt', { time: when(passkey.lastUsedAt) })
+                      : t('passkeyNeverUsed')}
+                  </Text>
+                </Stack>
+                <Group gap={4} wrap="nowrap">
+                  <RowAction
+                    label={t('passkeyRenameNamed', { name: passkey.name })}
+                    tooltip={t('passkeyRename')}
+                    Icon={IconPencil}
+                    onClick={() => setRenaming(passkey)}
+                  />
+                  <RowAction
+                    label={t('passkeyRemoveNamed', { name: passkey.name })}
+                    tooltip={t('passkeyRemove')}
+                    Icon={IconTrash}
+                    danger
+                    loading={remove.isPending && remove.variables === passkey.id}
+                    onClick={() => confirmRemove(passkey)}
+                  />
                 </Group>
-              </Paper>
-            ))}
-          </Stack>
-        )}
-      </Stack>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
       <Modal
         opened={adding}
         onClose={() => setAdding(false)}
@@ -231,6 +197,6 @@ export function PasskeySection() {
       >
         {renaming && <RenamePasskeyForm passkey={renaming} onDone={() => setRenaming(null)} />}
       </Modal>
-    </Paper>
+    </Section>
   );
 }

@@ -1,8 +1,7 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Badge, Button, Group, Modal, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '@perch/client';
-import { IconAlertCircle, IconDeviceMobile, IconInfoCircle } from '@tabler/icons-react';
+import { IconDeviceMobile, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { secondFactorEnforced } from '../../../app/session/second-factor-policy';
@@ -16,6 +15,9 @@ import {
   useReloadSession,
 } from '../../../shared/second-factor/second-factor-queries';
 import { TotpEnrolment } from '../../../shared/second-factor/TotpEnrolment';
+import { Section } from '../../../shared/ui/Section';
+import { ErrorAlert } from '../../../shared/ui/ErrorAlert';
+import { useConfirm } from '../../../shared/ui/use-confirm';
 
 /** Fewer left than this and the count is shown as a warning. */
 const FEW_RECOVERY_CODES = 3;
@@ -46,6 +48,7 @@ function RecoveryCodeCount() {
 /** The authenticator app: set it up, or see its recovery codes, renew them and turn it off. */
 export function TotpSection() {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const errorMessage = useApiErrorMessage();
   const { user, settings } = useSignedInSession();
   const reload = useReloadSession();
@@ -62,12 +65,11 @@ export function TotpSection() {
   };
 
   const confirmRenew = () =>
-    modals.openConfirmModal({
+    confirm({
       title: t('recoveryCodesRenewTitle'),
-      children: <Text fz="sm">{t('recoveryCodesRenewConfirm')}</Text>,
-      labels: { confirm: t('recoveryCodesRenew'), cancel: t('cancel') },
-      closeButtonProps: { 'aria-label': t('close') },
-      cancelProps: { 'data-autofocus': true },
+      message: t('recoveryCodesRenewConfirm'),
+      confirmLabel: t('recoveryCodesRenew'),
+      danger: false,
       onConfirm: () => {
         setFailure(null);
         renew.mutate(undefined, {
@@ -78,13 +80,10 @@ export function TotpSection() {
     });
 
   const confirmDisable = () =>
-    modals.openConfirmModal({
+    confirm({
       title: t('totpTurnOffTitle'),
-      children: <Text fz="sm">{t('totpTurnOffConfirm')}</Text>,
-      labels: { confirm: t('totpTurnOff'), cancel: t('cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('close') },
-      cancelProps: { 'data-autofocus': true },
+      message: t('totpTurnOffConfirm'),
+      confirmLabel: t('totpTurnOff'),
       onConfirm: () => {
         setFailure(null);
         disable.mutate(undefined, {
@@ -98,52 +97,44 @@ export function TotpSection() {
     });
 
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="totp-heading">
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Group gap="xs" wrap="nowrap">
-            <IconDeviceMobile size={20} aria-hidden />
-            <Title order={2} fz="h4" id="totp-heading">
-              {t('totpSectionTitle')}
-            </Title>
-          </Group>
-          <Badge variant="light" color={user.totpEnabled ? 'teal' : 'gray'}>
-            {user.totpEnabled ? t('secondFactorOn') : t('secondFactorOff')}
-          </Badge>
-        </Group>
-        <Text fz="sm" c="dimmed">
-          {t('totpSectionIntro')}
-        </Text>
-        {failure && user.totpEnabled && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-            {failure}
-          </Alert>
-        )}
-        {user.totpEnabled ? (
-          <>
-            <RecoveryCodeCount />
-            {enforced && (
-              <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-                {t('totpRequiredByOrg')}
-              </Alert>
-            )}
-            <Group gap="xs">
-              <Button variant="default" onClick={confirmRenew} loading={renew.isPending}>
-                {t('recoveryCodesRenew')}
+    <Section
+      compact
+      gap="sm"
+      labelled="totp-heading"
+      Icon={IconDeviceMobile}
+      title={t('totpSectionTitle')}
+      intro={t('totpSectionIntro')}
+      aside={
+        <Badge variant="light" color={user.totpEnabled ? 'teal' : 'gray'}>
+          {user.totpEnabled ? t('secondFactorOn') : t('secondFactorOff')}
+        </Badge>
+      }
+    >
+      {failure && user.totpEnabled && <ErrorAlert compact>{failure}</ErrorAlert>}
+      {user.totpEnabled ? (
+        <>
+          <RecoveryCodeCount />
+          {enforced && (
+            <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+              {t('totpRequiredByOrg')}
+            </Alert>
+          )}
+          <Group gap="xs">
+            <Button variant="default" onClick={confirmRenew} loading={renew.isPending}>
+              {t('recoveryCodesRenew')}
+            </Button>
+            {!enforced && (
+              <Button variant="default" color="red" onClick={confirmDisable} loading={disable.isPending}>
+                {t('totpTurnOff')}
               </Button>
-              {!enforced && (
-                <Button variant="default" color="red" onClick={confirmDisable} loading={disable.isPending}>
-                  {t('totpTurnOff')}
-                </Button>
-              )}
-            </Group>
-          </>
-        ) : (
-          <Group>
-            <Button onClick={() => setEnrolling(true)}>{t('totpSetUp')}</Button>
+            )}
           </Group>
-        )}
-      </Stack>
+        </>
+      ) : (
+        <Group>
+          <Button onClick={() => setEnrolling(true)}>{t('totpSetUp')}</Button>
+        </Group>
+      )}
       <Modal
         opened={enrolling}
         onClose={finishEnrolment}
@@ -171,6 +162,6 @@ export function TotpSection() {
           </Group>
         </Stack>
       </Modal>
-    </Paper>
+    </Section>
   );
 }

@@ -8,8 +8,8 @@ import { useBookableAreas } from '../../../shared/api/area-queries';
 import { areaZone } from '../../../shared/time/area-zone';
 import { formatDate } from '../../../shared/time/format-time';
 import { browserZone } from '../../../shared/time/wall-time';
-import { useTimezones } from '../api/preference-queries';
 import type { PreferenceTabProps } from './tab-props';
+import { useTimezones } from '../../../shared/api/timezone-queries';
 
 const SAMPLE_DATE = '2030-09-24';
 

@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Paper,
-  PasswordInput,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, PasswordInput, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { isComplexPassword } from '@perch/contract/values';
@@ -25,6 +13,9 @@ import { useChangePassword, useRevokeSession, useSessions } from '../api/account
 import { CompanySignInSection } from '../security/CompanySignInSection';
 import { PasskeySection } from '../security/PasskeySection';
 import { TotpSection } from '../security/TotpSection';
+import { DataTable } from '../../../shared/ui/DataTable';
+import { RowActionsHeader } from '../../../shared/ui/RowActions';
+import { QueryFailure } from '../../../shared/ui/QueryFailure';
 
 function ChangePassword() {
   const { t } = useTranslation();
@@ -100,53 +91,52 @@ function SessionList() {
         {t('activeSessions')}
       </Title>
       {sessions.isPending && <Skeleton height={80} />}
-      {sessions.isError && <Text c="red">{errorMessage(sessions.error)}</Text>}
+      {sessions.isError && <QueryFailure compact error={sessions.error} onRetry={() => void sessions.refetch()} />}
       {sessions.data && (
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('device')}</Table.Th>
-                <Table.Th>{t('signedInAt')}</Table.Th>
-                <Table.Th>{t('sessionLastActivity')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sessions.data.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      <Text fz="sm">{s.device || t('unknownDevice')}</Text>
-                      {s.current && <Badge variant="light">{t('thisDevice')}</Badge>}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(s.created)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(s.lastActivity)}</Table.Td>
-                  <Table.Td>
-                    {!s.current && (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        loading={revoke.isPending && revoke.variables === s.id}
-                        onClick={() =>
-                          void revoke.mutateAsync(s.id).then(
-                            () => notifications.show({ color: 'teal', message: t('sessionEnded') }),
-                            (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }),
-                          )
-                        }
-                      >
-                        {t('signOutSession')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={520}
+          framed={false}
+          dense
+          striped
+          head={
+            <>
+              <Table.Th>{t('device')}</Table.Th>
+              <Table.Th>{t('signedInAt')}</Table.Th>
+              <Table.Th>{t('sessionLastActivity')}</Table.Th>
+              <RowActionsHeader />
+            </>
+          }
+        >
+          {sessions.data.map((s) => (
+            <Table.Tr key={s.id}>
+              <Table.Td>
+                <Group gap="xs">
+                  <Text fz="sm">{s.device || t('unknownDevice')}</Text>
+                  {s.current && <Badge variant="light">{t('thisDevice')}</Badge>}
+                </Group>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(s.created)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(s.lastActivity)}</Table.Td>
+              <Table.Td>
+                {!s.current && (
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={revoke.isPending && revoke.variables === s.id}
+                    onClick={() =>
+                      void revoke.mutateAsync(s.id).then(
+                        () => notifications.show({ color: 'teal', message: t('sessionEnded') }),
+                        (error: unknown) => notifications.show({ color: 'red', message: errorMessage(error) }),
+                      )
+                    }
+                  >
+                    {t('signOutSession')}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </DataTable>
       )}
     </Stack>
   );

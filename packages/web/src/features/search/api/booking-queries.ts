@@ -1,19 +1,18 @@
 import type { BookingSave, RecurringBookingSave } from '@perch/contract';
 import { routes } from '@perch/contract/values';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { refreshBookings } from '../../../shared/api/booking-queries';
-import { useApiClient } from '../../../shared/api/use-api-client';
 import { searchKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
 
 /**
  * The server's rules for this window without a space (limits, capacity): `null` when it may be
  * booked, else the refusal. Only asked when the local checks pass.
  */
 export function useBookingPrecheck(request: { areaId: string; enter: string; leave: string } | null) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: searchKeys.precheck(request?.areaId ?? '', request?.enter ?? '', request?.leave ?? ''),
-    queryFn: async (): Promise<unknown> => {
+  return useApiQuery(
+    searchKeys.precheck(request?.areaId ?? '', request?.enter ?? '', request?.leave ?? ''),
+    async (client): Promise<unknown> => {
       if (!request) return null;
       try {
         await client.call(routes.booking.precheck, {
@@ -24,54 +23,50 @@ export function useBookingPrecheck(request: { areaId: string; enter: string; lea
         return error;
       }
     },
-    enabled: request !== null,
-    staleTime: 15_000,
-  });
+    {
+      enabled: request !== null,
+      staleTime: 15_000,
+    },
+  );
 }
 
 /** Books one space (for someone else when `userEmail` is set); answers the new booking's id. */
 export function useCreateBooking() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: BookingSave) => (await client.call(routes.booking.create, { body })).id,
-    onSettled: () => refreshBookings(queryClient),
-  });
+  return useApiMutation(
+    async (client, body: BookingSave) => (await client.call(routes.booking.create, { body })).id,
+    (queryClient) => refreshBookings(queryClient),
+  );
 }
 
 /** Books a series; answers the outcome of every occurrence. */
 export function useCreateRecurringBooking() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: RecurringBookingSave) =>
-      (await client.call(routes.recurringBooking.create, { body })).data,
-    onSettled: () => refreshBookings(queryClient),
-  });
+  return useApiMutation(
+    async (client, body: RecurringBookingSave) => (await client.call(routes.recurringBooking.create, { body })).data,
+    (queryClient) => refreshBookings(queryClient),
+  );
 }
 
 /** Checks every occurrence of a series before it is booked; `null` body: nothing to check. */
 export function useRecurringPrecheck(body: RecurringBookingSave | null) {
-  const client = useApiClient();
   const key = JSON.stringify(body);
-  return useQuery({
-    queryKey: searchKeys.recurringPrecheck(key),
-    queryFn: () => (body ? client.call(routes.recurringBooking.precheck, { body }) : []),
-    enabled: body !== null,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  return useApiQuery(
+    searchKeys.recurringPrecheck(key),
+    (client) => (body ? client.call(routes.recurringBooking.precheck, { body }) : []),
+    {
+      enabled: body !== null,
+      staleTime: 0,
+      gcTime: 0,
+    },
+  );
 }
 
 /** Moves a booking to other times (`PUT /booking/{id}`): the server checks the same rules as for a new one. */
 export function useUpdateBooking() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: BookingSave }) =>
+  return useApiMutation(
+    (client, { id, body }: { id: string; body: BookingSave }) =>
       client.call(routes.booking.update, { params: { id }, body }),
-    onSettled: () => refreshBookings(queryClient),
-  });
+    (queryClient) => refreshBookings(queryClient),
+  );
 }
 
 /**
@@ -79,13 +74,11 @@ export function useUpdateBooking() {
  * someone else's booking) is quoted in the owner's cancellation mail.
  */
 export function useCancelBooking() {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, seriesId, reason }: { id: string; seriesId?: string; reason?: string }) => {
+  return useApiMutation(
+    async (client, { id, seriesId, reason }: { id: string; seriesId?: string; reason?: string }) => {
       if (seriesId) await client.call(routes.recurringBooking.delete, { params: { id: seriesId } });
       else await client.call(routes.booking.delete, { params: { id }, query: { reason: reason || undefined } });
     },
-    onSettled: () => refreshBookings(queryClient),
-  });
+    (queryClient) => refreshBookings(queryClient),
+  );
 }

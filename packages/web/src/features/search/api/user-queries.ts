@@ -1,7 +1,7 @@
 import { isServiceAccount, routes } from '@perch/contract/values';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useApiClient } from '../../../shared/api/use-api-client';
+import { keepPreviousData } from '@tanstack/react-query';
 import { searchKeys } from './query-keys';
+import { useApiQuery } from '../../../shared/api/use-api-query';
 
 const PEOPLE_LIMIT = 20;
 
@@ -10,16 +10,17 @@ const PEOPLE_LIMIT = 20;
  * service accounts cannot sit at a desk, so they are left out.
  */
 export function usePeopleSearch(query: string) {
-  const client = useApiClient();
   const q = query.trim();
-  return useQuery({
-    queryKey: searchKeys.people(q),
-    queryFn: async () =>
+  return useApiQuery(
+    searchKeys.people(q),
+    async (client) =>
       (await client.call(routes.user.list, { query: { q, limit: PEOPLE_LIMIT } })).filter(
         (u) => !isServiceAccount(u.role),
       ),
-    enabled: q.length > 0,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
+    {
+      enabled: q.length > 0,
+      placeholderData: keepPreviousData,
+      staleTime: 30_000,
+    },
+  );
 }

@@ -63,7 +63,10 @@ export function BookingForm({ space, state, flow, locale, hints }: BookingFormPr
     }
   };
 
-  /** The server's refusal; booking for someone else has two of its own (reference §4.2 step 6). */
+  /**
+   * The server's refusal; booking for someone else has two of its own: 403 when the person has no
+   * account and none may be made, 400 when a new person's address is on no domain of the organisation.
+   */
   const refusal = (error: unknown): string => {
     if (person && error instanceof ApiError && error.appCode === 0) {
       if (error.status === 403) return t('bookForRefusedNoAccount');

@@ -5,7 +5,7 @@ import type { BookingWindow } from '../time/booking-window';
 
 export type RepeatMode = 'never' | 'daily' | 'weekly';
 
-/** The recurrence as the dialog holds it (SPEC §2: never, daily or weekly, every N, until a date). */
+/** The recurrence as the dialog holds it: never, daily or weekly, every N days or weeks, until a date. */
 export interface Recurrence {
   mode: RepeatMode;
   /** Every N days or weeks. */
@@ -42,7 +42,8 @@ export function recurrenceProblem(recurrence: Recurrence, window: BookingWindow)
 
 /**
  * The body of `POST /recurring-booking/(precheck)`. The API's `end` is an exclusive bound on the
- * occurrence starts, so the day after `until` begins it. Weekdays go sorted (reference §4.10).
+ * occurrence starts, so the day after `until` begins it. Weekdays go sorted: a Seatsurfing
+ * server steps through them in the order sent.
  */
 export function recurringBody(
   spaceId: string,

@@ -16,7 +16,7 @@ import { BookingForm } from '../booking/BookingForm';
 import { BookingSuccess } from '../booking/BookingSuccess';
 import { useBookingFlow } from '../booking/use-booking-flow';
 import { WindowPickers } from '../controls/WindowPickers';
-import type { MapEntry } from '../map/FloorPlanMap';
+import type { MapEntry } from '../map/map-entry';
 import type { SearchState } from '../use-search-state';
 import { spanOf, unionCoverage } from './coverage';
 import classes from './panel.module.css';

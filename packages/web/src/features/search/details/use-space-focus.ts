@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import type { MapEntry } from '../map/FloorPlanMap';
+import type { MapEntry } from '../map/map-entry';
 
 const MAX_FRAMES = 30;
 

@@ -7,7 +7,7 @@ import type { StatusColors } from '../../../shared/space-status/space-status';
 import { STATUS_LABEL } from '../../../shared/space-status/StatusIcon';
 import { StatusSwatch } from '../../../shared/space-status/StatusLegend';
 import { sortNaturally } from '../../../shared/text/natural-order';
-import type { MapEntry } from '../map/FloorPlanMap';
+import type { MapEntry } from '../map/map-entry';
 import classes from '../search.module.css';
 
 interface SpaceListProps {

@@ -4,7 +4,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../../../app/theme';
 import { statusColors } from '../../../shared/space-status/space-status';
-import { FloorPlanMap, type MapEntry } from './FloorPlanMap';
+import { FloorPlanMap } from './FloorPlanMap';
+import type { MapEntry } from './map-entry';
 
 const space = (id: string, name: string, x: number, y = 10): SpaceAvailability =>
   ({

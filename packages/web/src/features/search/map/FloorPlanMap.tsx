@@ -15,7 +15,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Size } from '../../../shared/plan/geometry';
-import { STATUS_ORDER, type SpaceStatus, type StatusColors } from '../../../shared/space-status/space-status';
+import { STATUS_ORDER, type StatusColors } from '../../../shared/space-status/space-status';
 import { STATUS_ICON } from '../../../shared/space-status/StatusIcon';
 import classes from '../search.module.css';
 import { initials, shortLabel } from './map-labels';
@@ -23,19 +23,8 @@ import { ARROW_DIRECTION, boundsOf, neighbourInDirection } from './map-navigatio
 import { MapSpace } from './MapSpace';
 import { SpaceTooltip } from './SpaceTooltip';
 import { useMapViewport } from './use-map-viewport';
-
-export interface MapEntry {
-  space: SpaceAvailability;
-  status: SpaceStatus;
-  /** Accessible name: "Desk 4 — Available". */
-  label: string;
-  /** The status as words ("Available, needs approval"), for the tooltip. */
-  statusText?: string;
-  /** What the tooltip says about the bookings ("Anna Tester until 17:00"). */
-  details?: readonly string[];
-  /** The bookers' names, when the API shares them. */
-  bookers?: readonly string[];
-}
+import type { MapEntry } from './map-entry';
+import { PlanSheet } from '../../../shared/plan/PlanSheet';
 
 interface FloorPlanMapProps {
   areaName: string;
@@ -231,15 +220,7 @@ export function FloorPlanMap({
           })}
         </defs>
         <g transform={`translate(${view.x} ${view.y}) scale(${view.zoom})`}>
-          <rect
-            className={classes.planSheet}
-            width={plan.width}
-            height={plan.height}
-            vectorEffect="non-scaling-stroke"
-          />
-          {imageUrl && (
-            <image href={imageUrl} width={plan.width} height={plan.height} preserveAspectRatio="none" aria-hidden />
-          )}
+          <PlanSheet plan={plan} imageUrl={imageUrl} />
           {entries.map(({ space, status, label }, i) => (
             <MapSpace
               key={space.id}

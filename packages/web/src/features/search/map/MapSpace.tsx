@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { readableTextOn, type SpaceStatus } from '../../../shared/space-status/space-status';
 import classes from '../search.module.css';
 import { LABEL_FONT_SIZE, layoutLabel } from './map-labels';
+import { spaceOutline } from '../../../shared/plan/space-outline';
 
 interface MapSpaceProps {
   space: SpaceAvailability;
@@ -25,22 +26,19 @@ interface MapSpaceProps {
 }
 
 function Outline({ space, className, inset = 0 }: { space: SpaceAvailability; className?: string; inset?: number }) {
-  const x = space.x - inset;
-  const y = space.y - inset;
-  const width = space.width + inset * 2;
-  const height = space.height + inset * 2;
-  if (space.shape === 'circle')
-    return <ellipse className={className} cx={x + width / 2} cy={y + height / 2} rx={width / 2} ry={height / 2} />;
-  if (space.shape === 'trapezoid') {
-    const points = [
-      [x + width * 0.2, y],
-      [x + width * 0.8, y],
-      [x + width, y + height],
-      [x, y + height],
-    ];
-    return <polygon className={className} points={points.map((p) => p.join(',')).join(' ')} />;
-  }
-  return <rect className={className} x={x} y={y} width={width} height={height} rx={4} />;
+  const outline = spaceOutline({
+    shape: space.shape,
+    x: space.x - inset,
+    y: space.y - inset,
+    width: space.width + inset * 2,
+    height: space.height + inset * 2,
+  });
+  if (outline.kind === 'ellipse')
+    return <ellipse className={className} cx={outline.cx} cy={outline.cy} rx={outline.rx} ry={outline.ry} />;
+  if (outline.kind === 'polygon') return <polygon className={className} points={outline.points} />;
+  return (
+    <rect className={className} x={outline.x} y={outline.y} width={outline.width} height={outline.height} rx={4} />
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Rect } from '../../../shared/plan/geometry';
 import classes from '../search.module.css';
-import type { MapEntry } from './FloorPlanMap';
+import type { MapEntry } from './map-entry';
 
 /** Room (px) between the tooltip and the space, and between the tooltip and the frame's edge. */
 const GAP = 8;

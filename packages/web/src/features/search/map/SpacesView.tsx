@@ -6,7 +6,8 @@ import type { StatusColors } from '../../../shared/space-status/space-status';
 import { SpaceList } from '../list/SpaceList';
 import type { SearchView } from '../search-url';
 import { BookerNamesSwitch } from './BookerNamesSwitch';
-import { FloorPlanMap, type MapEntry } from './FloorPlanMap';
+import { FloorPlanMap } from './FloorPlanMap';
+import type { MapEntry } from './map-entry';
 import { useBookerNames } from './use-booker-names';
 
 /** The area's floor-plan image as loaded: `null` when the area has none. */

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useRef, type PointerEvent as ReactPointerEvent } from 'react';
 import type { Point, Rect, Size } from '../../../shared/plan/geometry';
-import { fitViewport, zoomAround, ZOOM_STEP, type Viewport } from '../../../shared/plan/viewport';
+import { useFittedViewport } from '../../../shared/plan/use-fitted-viewport';
+import { zoomAround, type Viewport } from '../../../shared/plan/viewport';
 
-const WHEEL_ZOOM_SPEED = 0.0015;
 /** Room (px) kept between a space brought into view and the frame's edge. */
 const REVEAL_MARGIN = 24;
 /** Pointer travel (px) before a press becomes a pan rather than a tap on a space. */
@@ -23,73 +23,35 @@ const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
  * it), wheel zoom around the pointer, one-finger or mouse pan, two-finger pinch.
  */
 export function useMapViewport(plan: Size) {
-  const frameRef = useRef<HTMLDivElement | null>(null);
-  const [view, setView] = useState<Viewport>({ zoom: 1, x: 0, y: 0 });
-  const viewRef = useRef(view);
-  viewRef.current = view;
-  const screen = useRef<Size>({ width: 0, height: 0 });
-  const adjusted = useRef(false);
+  const { frameRef, view, viewRef, screen, fit, moveTo, zoomIn, zoomOut } = useFittedViewport(plan);
   const gesture = useRef<Gesture | null>(null);
   /** Set when the last press panned, so the click that follows does not open a space. */
   const panned = useRef(false);
-
-  const fit = useCallback(() => {
-    adjusted.current = false;
-    setView(fitViewport(plan, screen.current));
-  }, [plan]);
-
-  const zoomBy = useCallback((factor: number, anchor?: Point) => {
-    adjusted.current = true;
-    const centre = anchor ?? { x: screen.current.width / 2, y: screen.current.height / 2 };
-    setView((v) => zoomAround(v, factor, centre));
-  }, []);
-
-  useEffect(() => {
-    const frame = frameRef.current;
-    if (!frame) return;
-    const measure = () => {
-      screen.current = { width: frame.clientWidth, height: frame.clientHeight };
-      if (!adjusted.current) setView(fitViewport(plan, screen.current));
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(frame);
-    // Non-passive, so the page does not scroll while the map zooms.
-    const onWheel = (event: WheelEvent) => {
-      event.preventDefault();
-      const rect = frame.getBoundingClientRect();
-      const delta = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
-      zoomBy(Math.exp(-delta * WHEEL_ZOOM_SPEED), { x: event.clientX - rect.left, y: event.clientY - rect.top });
-    };
-    frame.addEventListener('wheel', onWheel, { passive: false });
-    return () => {
-      observer.disconnect();
-      frame.removeEventListener('wheel', onWheel);
-    };
-  }, [plan, zoomBy]);
 
   /**
    * Pans (without zooming) the least needed to show a plan rectangle whole, or centres it when
    * it is larger than the frame: a space reached with the keyboard is always in sight.
    */
-  const reveal = useCallback((rect: Rect) => {
-    const { width, height } = screen.current;
-    if (width <= 0 || height <= 0) return;
-    const v = viewRef.current;
-    const shift = (start: number, size: number, extent: number) => {
-      const s0 = start * v.zoom;
-      const s1 = (start + size) * v.zoom;
-      if (s1 - s0 > extent - 2 * REVEAL_MARGIN) return extent / 2 - (s0 + s1) / 2;
-      if (s0 < REVEAL_MARGIN) return REVEAL_MARGIN - s0;
-      if (s1 > extent - REVEAL_MARGIN) return extent - REVEAL_MARGIN - s1;
-      return 0;
-    };
-    const dx = shift(rect.x + v.x / v.zoom, rect.width, width);
-    const dy = shift(rect.y + v.y / v.zoom, rect.height, height);
-    if (dx === 0 && dy === 0) return;
-    adjusted.current = true;
-    setView({ ...v, x: v.x + dx, y: v.y + dy });
-  }, []);
+  const reveal = useCallback(
+    (rect: Rect) => {
+      const { width, height } = screen.current;
+      if (width <= 0 || height <= 0) return;
+      const v = viewRef.current;
+      const shift = (start: number, size: number, extent: number) => {
+        const s0 = start * v.zoom;
+        const s1 = (start + size) * v.zoom;
+        if (s1 - s0 > extent - 2 * REVEAL_MARGIN) return extent / 2 - (s0 + s1) / 2;
+        if (s0 < REVEAL_MARGIN) return REVEAL_MARGIN - s0;
+        if (s1 > extent - REVEAL_MARGIN) return extent - REVEAL_MARGIN - s1;
+        return 0;
+      };
+      const dx = shift(rect.x + v.x / v.zoom, rect.width, width);
+      const dy = shift(rect.y + v.y / v.zoom, rect.height, height);
+      if (dx === 0 && dy === 0) return;
+      moveTo({ ...v, x: v.x + dx, y: v.y + dy });
+    },
+    [viewRef, screen, moveTo],
+  );
 
   const pointOf = (event: { clientX: number; clientY: number }): Point => {
     const rect = frameRef.current?.getBoundingClientRect();
@@ -124,7 +86,6 @@ export function useMapViewport(plan: Size) {
       panned.current = true;
       (event.currentTarget as Element).setPointerCapture?.(event.pointerId);
     }
-    adjusted.current = true;
     const pb = b === undefined ? undefined : g.pointers.get(b);
     const sb = b === undefined ? undefined : g.start.get(b);
     if (pb && sb) {
@@ -132,9 +93,9 @@ export function useMapViewport(plan: Size) {
       const after = midpoint(pa, pb);
       const factor = distance(pa, pb) / Math.max(1, distance(sa, sb));
       const zoomed = zoomAround(g.startView, factor, before);
-      setView({ ...zoomed, x: zoomed.x + after.x - before.x, y: zoomed.y + after.y - before.y });
+      moveTo({ ...zoomed, x: zoomed.x + after.x - before.x, y: zoomed.y + after.y - before.y });
     } else {
-      setView({ ...g.startView, x: g.startView.x + pa.x - sa.x, y: g.startView.y + pa.y - sa.y });
+      moveTo({ ...g.startView, x: g.startView.x + pa.x - sa.x, y: g.startView.y + pa.y - sa.y });
     }
   };
 
@@ -150,8 +111,8 @@ export function useMapViewport(plan: Size) {
     frameRef,
     view,
     fit,
-    zoomIn: () => zoomBy(ZOOM_STEP),
-    zoomOut: () => zoomBy(1 / ZOOM_STEP),
+    zoomIn,
+    zoomOut,
     reveal,
     wasPanned: () => panned.current,
     handlers: {

@@ -47,7 +47,7 @@ function workingDay(date: IsoDate, startMinutes: number, prefs: TimePrefs, rules
 }
 
 /**
- * The window the search starts with (reference §1.3): by the notice preference, the earliest
+ * The window the search starts with: by the notice preference, the earliest
  * possible time (the next full hour, kept inside the working hours), the next day or the next
  * business day, from the workday start to its end. Whole days when bookings are daily.
  */

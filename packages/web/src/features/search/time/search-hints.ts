@@ -14,8 +14,8 @@ export interface HintInput {
 }
 
 /**
- * Why the selected window cannot be booked, checked before any call (SPEC §5, reference
- * `getSearchHints`). The server enforces the same rules; these only explain them early.
+ * Why the selected window cannot be booked, checked before any call (the checks the Seatsurfing
+ * web UI makes too). The server enforces the same rules; these only explain them early.
  */
 export function searchHints({ areaId, window, now, rules, upcomingCount }: HintInput): Message[] {
   const hints: Message[] = [];

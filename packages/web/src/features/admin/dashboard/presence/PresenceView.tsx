@@ -1,17 +1,16 @@
-import { Button, Group, Paper, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { Group, Paper, Select, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import type { Location } from '@perch/contract';
 import { PRESENCE_REPORT_MAX_DAYS, PRESENCE_REPORT_MAX_USERS } from '@perch/contract/values';
-import { IconCalendarOff, IconDownload, IconEyeOff } from '@tabler/icons-react';
+import { IconCalendarOff, IconEyeOff } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInSession } from '../../../../app/session/session-context';
-import { EmptyState } from '../../../../app/ui/EmptyState';
-import { DateField } from '../../../../shared/time/DateField';
+import { EmptyState } from '../../../../shared/ui/EmptyState';
 import { formatDate, weekdayNames } from '../../../../shared/time/format-time';
 import { timePrefsFrom } from '../../../../shared/time/time-prefs';
 import { datePart, nowInZone, userZone, weekdayOf } from '../../../../shared/time/wall-time';
 import { isPresenceHidden, usePresenceReport } from '../../api/presence-queries';
-import { QueryFailure } from '../../ui/QueryFailure';
+import { QueryFailure } from '../../../../shared/ui/QueryFailure';
 import { ChartCard } from '../ChartCard';
 import { PresenceDayBars, type DayColumn } from './PresenceDayBars';
 import { PresenceGrid } from './PresenceGrid';
@@ -31,6 +30,8 @@ import {
   type RangePreset,
 } from './presence-model';
 import { saveCsvFile } from '../../../../shared/csv/csv';
+import { DateRangeField } from '../../../../shared/ui/DateRangeField';
+import { DownloadButton } from '../../../../shared/ui/DownloadButton';
 
 /**
  * The presence report on the statistics page: who is in on which day, for up to 31 days and
@@ -109,24 +110,16 @@ export function PresenceView({ areas }: { areas: readonly Location[] }) {
             allowDeselect={false}
             w={{ base: '100%', xs: 170 }}
           />
-          <DateField
-            label={t('exportFrom')}
-            value={range.from}
-            onChange={(from) => setRange((r) => withFrom(r, from))}
-            required
-            w={{ base: '100%', xs: 170 }}
-          />
-          <DateField
-            label={t('exportTo')}
-            value={range.to}
-            min={range.from || undefined}
-            max={range.from ? lastAllowedDay(range.from) : undefined}
-            onChange={(to) => setRange((r) => ({ ...r, to }))}
-            description={t('presenceRangeLimit', { count: PRESENCE_REPORT_MAX_DAYS })}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
+          <DateRangeField
+            fromLabel={t('exportFrom')}
+            toLabel={t('exportTo')}
+            value={range}
+            onChange={(end, day) => setRange((r) => (end === 'from' ? withFrom(r, day) : { ...r, to: day }))}
+            toMin={range.from || undefined}
+            toMax={range.from ? lastAllowedDay(range.from) : undefined}
+            toDescription={t('presenceRangeLimit', { count: PRESENCE_REPORT_MAX_DAYS })}
             error={problemText}
             required
-            w={{ base: '100%', xs: 170 }}
           />
           <Select
             label={t('statsArea')}
@@ -173,14 +166,11 @@ export function PresenceView({ areas }: { areas: readonly Location[] }) {
             title={t('presenceGridTitle')}
             description={t('presenceGridHint')}
             controls={
-              <Button
+              <DownloadButton
                 variant="light"
-                leftSection={<IconDownload size={18} aria-hidden />}
                 onClick={() => saveCsvFile(presenceCsv(data, rows), presenceFileName(data))}
                 disabled={rows.length === 0}
-              >
-                {t('downloadCsv')}
-              </Button>
+              />
             }
           >
             <Group justify="space-between" gap="sm">

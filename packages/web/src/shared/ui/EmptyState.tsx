@@ -28,3 +28,12 @@ export function EmptyState({ Icon, title, body, action, headingOrder = 2 }: Empt
     </Paper>
   );
 }
+
+/** The short "nothing here" line of a list inside a card, where a whole empty-state panel would be too much. */
+export function EmptyNote({ children }: { children: ReactNode }) {
+  return (
+    <Text c="dimmed" fz="sm">
+      {children}
+    </Text>
+  );
+}

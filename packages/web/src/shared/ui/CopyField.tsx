@@ -1,6 +1,6 @@
-import { ActionIcon, CopyButton, TextInput, Tooltip } from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { CopyIconButton } from './CopyButtons';
 
 interface CopyFieldProps {
   label: string;
@@ -28,22 +28,7 @@ export function CopyField({ label, value, description }: CopyFieldProps) {
         },
       }}
       rightSectionPointerEvents="all"
-      rightSection={
-        <CopyButton value={value} timeout={2000}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? t('copied') : t('copyNamed', { name: label })} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color={copied ? 'teal' : 'gray'}
-                onClick={copy}
-                aria-label={copied ? t('copied') : t('copyNamed', { name: label })}
-              >
-                {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      }
+      rightSection={<CopyIconButton value={value} timeout={2000} label={t('copyNamed', { name: label })} />}
     />
   );
 }

@@ -107,3 +107,19 @@ test('a super admin creates an organisation, verifies a domain and deletes the o
     }
   }
 });
+
+test('the organisations and domains tables scroll inside their cards on a phone, not the page', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signInThroughUi(page);
+  await expectSignedInLayout(page);
+  for (const [path, table] of [
+    ['/ui/admin/organizations', 'Organisations'],
+    ['/ui/admin/domains', 'Domains'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('table', { name: table })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
+      .toBeLessThanOrEqual(0);
+  }
+});

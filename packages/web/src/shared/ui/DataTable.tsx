@@ -29,8 +29,10 @@ export function DataTable({
   ...table
 }: DataTableProps) {
   const spacing = dense ? {} : ({ verticalSpacing: 'sm', horizontalSpacing: 'sm' } as const);
+  // Positioned, so that visually hidden labels in the cells scroll with the table instead of
+  // widening the page on a phone.
   const scroller = (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
+    <Table.ScrollContainer minWidth={minWidth} type="native" pos="relative">
       <Table {...spacing} {...table}>
         {caption && <Table.Caption>{caption}</Table.Caption>}
         <Table.Thead>

@@ -48,7 +48,7 @@ export function DomainVerification({ orgId, domain, onVerified }: DomainVerifica
           {t('domainVerifyTitle', { domain: name })}
         </Title>
         <Text fz="sm">{t('domainVerifyIntro', { domain: name })}</Text>
-        <Table.ScrollContainer minWidth={280} type="native">
+        <Table.ScrollContainer minWidth={280} type="native" pos="relative">
           <Table withTableBorder variant="vertical" layout="fixed" fz="sm">
             <Table.Tbody>
               <Table.Tr>

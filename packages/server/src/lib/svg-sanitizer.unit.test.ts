@@ -278,7 +278,20 @@ describe('SVG sanitiser: inline styles', () => {
     ['fill: var(--x); stroke: attr(href)', ''],
     ['background: red; position: fixed', ''],
     ['fill: red; }rect{fill:url(https://evil.example)', 'fill:red'],
+    ['fill: (red)', ''],
+    ['transform: rotate (45deg) scale(2)', 'transform:rotate (45deg) scale(2)'],
+    ['transform: rotate(45deg) evil(2)', ''],
   ])('%s → %s', (style, kept) => {
+    expect(cleanStyle(style)).toBe(kept);
+  });
+
+  // Each of these took time growing with the square of its length (a megabyte: a quarter of an
+  // hour of a core); read in one pass they finish well inside the test's time limit.
+  it.each([
+    ['one long word', 'fill:' + 'a'.repeat(1_000_000), 'fill:' + 'a'.repeat(1_000_000)],
+    ['a long run of spaces before a parenthesis', 'fill:a' + ' '.repeat(1_000_000) + '(', ''],
+    ['many functions in a row', 'transform:' + 'scale(1)'.repeat(100_000), 'transform:' + 'scale(1)'.repeat(100_000)],
+  ])('reads a style of a megabyte in one pass: %s', (_, style, kept) => {
     expect(cleanStyle(style)).toBe(kept);
   });
 });

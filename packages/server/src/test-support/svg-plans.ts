@@ -23,12 +23,9 @@ export function cadLikeSvg(bytes: number, elements: number, size = true): Buffer
 }
 
 /**
- * A small SVG within every limit that keeps the sanitiser busy for far longer than any time
- * limit: an inline style whose value is one long word, which the style check takes time growing
- * with the square of its length on (a megabyte: well over a quarter of an hour of a core).
+ * A valid plan within every limit that takes its worker a second or more of a core to sanitise
+ * here (50,000 paths, 5 MB): for the worker pool's time limits, set far below that in its tests.
  */
-export function slowStyleSvg(): Buffer {
-  return Buffer.from(
-    `<svg xmlns="${SVG_NS}" width="10" height="10"><rect style="fill:${'a'.repeat(1_000_000)}"/></svg>`,
-  );
+export function heavyPlanSvg(): Buffer {
+  return cadLikeSvg(5_000_000, 50_000);
 }

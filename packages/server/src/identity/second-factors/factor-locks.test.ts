@@ -228,8 +228,13 @@ describe('a recovery-code lock', () => {
     // TOTP is another factor: it signs in.
     expect((await signIn('198.51.100.1', await codeAt(secret, 1))).status).toBe(200);
 
-    const [mail] = await smtp.waitFor(1, { to: EMAIL });
-    expect(mail!.subject).toBe('Ein Anmeldeschritt deines Perch-Kontos wurde gesperrt');
+    // A lock mail of an earlier test may still arrive late (in English); hers is in German.
+    const GERMAN = 'Ein Anmeldeschritt deines Perch-Kontos wurde gesperrt';
+    await expect
+      .poll(async () => (await smtp.waitFor(1, { to: EMAIL })).map((m) => m.subject), { timeout: 15_000 })
+      .toContain(GERMAN);
+    const mail = (await smtp.waitFor(1, { to: EMAIL })).find((m) => m.subject === GERMAN);
+    expect(mail!.subject).toBe(GERMAN);
     expect(mail!.text).toContain('die Anmeldung mit Wiederherstellungscodes bis ');
     expect(mail!.text).toContain('kennt jemand anderes dein Passwort: Ändere es jetzt.');
 

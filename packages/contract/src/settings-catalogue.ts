@@ -1,4 +1,4 @@
-import { isHttpsUrl } from './validation.js';
+import { isHttpsUrl, isTimeOfDay } from './validation.js';
 
 /** How a setting value is typed on the wire. All values travel as strings. */
 export type SettingType = 'bool' | 'int' | 'string';
@@ -16,7 +16,7 @@ export interface SettingDefinition {
   readonly min?: number;
   readonly max?: number;
   /** Extra check for string values (`url`: an https URL); `''` always passes (it clears the value). */
-  readonly check?: 'url' | 'timezone' | 'origins';
+  readonly check?: 'url' | 'timezone' | 'origins' | 'time';
   /** Stored as a secret: reads return "1" when set and "" otherwise. */
   readonly secret?: boolean;
   readonly maxLength?: number;
@@ -120,6 +120,23 @@ export const SETTINGS = {
     secret: true,
     maxLength: 256,
   },
+  /**
+   * Perch addition, check-in: 0 off, 1 by a click or a scan, 2 only by scanning the space's code.
+   * Areas and spaces may set their own; the most specific wins.
+   */
+  checkin_mode: int(0, 0, 2),
+  /** Minutes before the start at which people may check in (up to 12 hours). */
+  checkin_opens_minutes: int(15, 0, 720),
+  /** Minutes after the start by which people check in, unless `checkin_release_time`. */
+  checkin_grace_minutes: int(30, 1, 720),
+  /** "HH:MM": check in by this time of day in the area's zone instead; '' uses the grace. */
+  checkin_release_time: { type: 'string', default: '', read: 'public', writable: true, check: 'time', maxLength: 5 },
+  /** A booking not checked in is released (1) or only counted as a no-show (0). */
+  checkin_release: bool('1'),
+  /** Bookings of eight hours or longer need no check-in. */
+  checkin_exempt_long: bool('0'),
+  /** This many no-shows in a row end a recurring series (0: never). */
+  checkin_series_end_after: int(0, 0, 99),
   feature_no_user_limit: feature,
   feature_custom_domains: feature,
   feature_groups: feature,
@@ -196,6 +213,7 @@ export function checkSettingValue(
       if (def.check === 'url' && !isHttpsUrl(value)) return 'format';
       if (def.check === 'timezone' && !isTimezone(value)) return 'format';
       if (def.check === 'origins' && !parseOrigins(value)) return 'format';
+      if (def.check === 'time' && !isTimeOfDay(value)) return 'format';
       return null;
   }
 }

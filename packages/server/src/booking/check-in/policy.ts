@@ -1,3 +1,4 @@
+import { isTimeOfDay } from '@perch/contract';
 import type { DateTime } from 'luxon';
 
 /** Whether people check in: not at all, by a click or a scan, or only by scanning the space's code. */
@@ -106,11 +107,6 @@ export function needsCheckIn(booking: BookingTimes, policy: CheckInPolicy): bool
 export const windowOpensAt = (booking: BookingTimes, policy: CheckInPolicy): DateTime =>
   booking.enter.minus({ minutes: policy.opensMinutes });
 
-const TIME_OF_DAY = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-/** A valid "HH:MM" time of day. */
-export const isTimeOfDay = (value: string): boolean => TIME_OF_DAY.test(value);
-
 /**
  * When a booking not checked in counts as missed: the start plus the grace, or the time of day
  * of the policy on the start's day in the area's zone (wall-clock time, so 10:00 stays 10:00
@@ -119,10 +115,10 @@ export const isTimeOfDay = (value: string): boolean => TIME_OF_DAY.test(value);
  */
 export function missedAt(booking: BookingTimes, policy: CheckInPolicy, zone: string): DateTime {
   let deadline = booking.enter.plus({ minutes: policy.graceMinutes });
-  const time = policy.releaseTime ? TIME_OF_DAY.exec(policy.releaseTime) : null;
-  if (time) {
+  if (policy.releaseTime && isTimeOfDay(policy.releaseTime)) {
+    const [hour, minute] = policy.releaseTime.split(':').map(Number);
     const local = booking.enter.setZone(zone);
-    const atTime = local.set({ hour: Number(time[1]), minute: Number(time[2]), second: 0, millisecond: 0 });
+    const atTime = local.set({ hour, minute, second: 0, millisecond: 0 });
     if (atTime > booking.enter) deadline = atTime;
   }
   return deadline < booking.leave ? deadline : booking.leave;

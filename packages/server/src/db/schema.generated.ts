@@ -66,6 +66,10 @@ export interface BookingsTable {
   last_info_mail_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   reminder_sent_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   calendar_sequence: Generated<number>;
+  checked_in_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  released_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  release_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  booked_leave_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface BuddiesTable {
@@ -150,6 +154,12 @@ export interface LocationsTable {
   map_mime_type: Generated<string>;
   bookable_days: Generated<number[]>;
   spaces_version: Generated<number>;
+  checkin_mode: ColumnType<number | null, number | null | undefined, number | null>;
+  checkin_opens_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  checkin_grace_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  checkin_release_time: ColumnType<string | null, string | null | undefined, string | null>;
+  checkin_release: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  checkin_exempt_long: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
 }
 
 export interface LoginThrottleTable {
@@ -316,6 +326,13 @@ export interface SpacesTable {
   kiosk_enabled: Generated<boolean>;
   shape: Generated<string>;
   font_size: Generated<string>;
+  checkin_mode: ColumnType<number | null, number | null | undefined, number | null>;
+  checkin_opens_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  checkin_grace_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  checkin_release_time: ColumnType<string | null, string | null | undefined, string | null>;
+  checkin_release: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  checkin_exempt_long: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
+  checkin_token: Generated<string>;
 }
 
 export interface StatsCacheTable {

@@ -79,6 +79,14 @@ export type BookingChange =
       /** Why it was cancelled, in the canceller's words, for the owner (cancellations only). */
       note?: string;
     }
+  /** Its person checked in (the first check-in; later ones change nothing). */
+  | { kind: 'checked-in'; booking: BookingRow }
+  /**
+   * Ended before its booked end: its person checked out, or it was released because nobody
+   * checked in (`booking.released_at`, `booking.release_reason`). Its end is now the moment it
+   * ended; `booking.booked_leave_at` keeps the end as booked.
+   */
+  | { kind: 'ended-early'; before: BookingRow; booking: BookingRow; why: 'checked-out' | 'no-show' }
   | { kind: 'series-created'; seriesId: string; occurrences: BookingRow[] }
   | { kind: 'series-ended'; seriesId: string; removed: BookingRow[] };
 

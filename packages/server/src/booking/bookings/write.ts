@@ -232,3 +232,57 @@ export async function reassignBookings(
     moved.map((booking) => ({ kind: 'reassigned', before: { ...booking, user_id: fromUserId }, booking })),
   );
 }
+
+/**
+ * Records that the booking's person is there, at `at`. The first check-in counts; a released
+ * booking cannot be checked in. Answers the booking as it is now, or undefined when it is gone.
+ */
+export async function checkInBooking(
+  deps: AppDeps,
+  actor: AuthContext | null,
+  id: string,
+  at: Date,
+): Promise<BookingRow | undefined> {
+  return inTransaction(deps, async (tx) => {
+    const booking = await tx.db
+      .updateTable('bookings')
+      .set({ checked_in_at: at })
+      .where('id', '=', id)
+      .where('checked_in_at', 'is', null)
+      .where('released_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (booking) {
+      await announce(tx, actor, [{ kind: 'checked-in', booking }]);
+      return booking;
+    }
+    return tx.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirst();
+  });
+}
+
+/**
+ * Ends a booking that has started at `at` (a check-out, or a release because nobody came):
+ * the rest of its slot is free at once, the end as booked is kept. Must run in the caller's
+ * transaction, with the booking as it was read there. Answers the booking as it is now.
+ */
+export async function endBookingEarly(
+  tx: AppDeps,
+  actor: AuthContext | null,
+  before: BookingRow,
+  at: Date,
+  why: 'checked-out' | 'no-show',
+): Promise<BookingRow> {
+  const booking = await tx.db
+    .updateTable('bookings')
+    .set({
+      leave_at: at,
+      booked_leave_at: before.booked_leave_at ?? before.leave_at,
+      ...(why === 'no-show' ? { released_at: at, release_reason: 'no-show' } : {}),
+      calendar_sequence: sql<number>`calendar_sequence + 1`,
+    })
+    .where('id', '=', before.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await announce(tx, actor, [{ kind: 'ended-early', before, booking, why }]);
+  return booking;
+}

@@ -155,6 +155,12 @@ async function onChange(tx: AppDeps, change: BookingChange): Promise<void> {
     case 'reassigned':
       // An account merged into another: the same person, who already knows these bookings.
       return;
+    case 'checked-in':
+      // The person is there: nothing to tell them.
+      return;
+    case 'ended-early':
+      // A check-out is the person's own doing. (The mail about a release is not written yet.)
+      return;
     case 'removed':
       switch (change.reason) {
         case 'declined':

@@ -30,6 +30,10 @@ export const caldavBookingHook: BookingHook = async (tx, change) => {
       if (change.booking.approved && change.booking.leave_at.getTime() > Date.now())
         await queue(change.booking.user_id, change.booking.id);
       return;
+    case 'ended-early':
+      // The calendar shows the booking as it happened: until the check-out or the release.
+      if (change.booking.approved) await queue(change.booking.user_id, change.booking.id);
+      return;
     case 'removed':
       if (change.reason !== 'retention' && (change.booking.approved || change.booking.caldav_id !== ''))
         await queue(change.booking.user_id, change.booking.id);

@@ -13,6 +13,18 @@ export const ErrorCode = {
   BookingInPast: 1011,
   BookingInvalidSubject: 1012,
   BookingInvalidWeekday: 1013,
+  /** Perch addition: a check-in where the space's policy asks for none (400). */
+  CheckInOff: 1101,
+  /** Perch addition: a check-in before the window opens (400). */
+  CheckInNotOpenYet: 1102,
+  /** Perch addition: a check-in after the booking ended (400). */
+  CheckInClosed: 1103,
+  /** Perch addition: a check-in without scanning the space's code where the policy asks for a scan (400). */
+  CheckInNeedsScan: 1104,
+  /** Perch addition: a check-in of a booking released because nobody checked in (409). */
+  BookingReleased: 1105,
+  /** Perch addition: a check-out of a booking that has not started or has ended (400). */
+  CheckOutNotInProgress: 1106,
   PresenceReportDateRangeTooLong: 2001,
   UserAlreadyExists: 3001,
   GroupNameAlreadyExists: 4001,

@@ -224,6 +224,8 @@ export const routes = defineRoutes({
     update: ['PUT', '/booking/:id', 204],
     delete: ['DELETE', '/booking/:id', 204],
     approve: ['POST', '/booking/:id/approve', 204],
+    checkIn: ['POST', '/booking/:id/checkin', 204],
+    checkOut: ['POST', '/booking/:id/checkout', 204],
     ical: ['GET', '/booking/:id/ical', 200, { produces: 'text/calendar' }],
   },
   recurringBooking: {

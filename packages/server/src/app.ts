@@ -10,6 +10,7 @@ import { authRoutes } from './identity/auth/index.js';
 import { authAttemptRoutes } from './identity/auth-attempts/index.js';
 import { authProviderRoutes } from './identity/auth-providers/index.js';
 import { bookingRoutes } from './booking/bookings/index.js';
+import { checkInRoutes } from './booking/check-in/index.js';
 import { buddyRoutes } from './booking/buddies/index.js';
 import { recurringRoutes } from './booking/recurring/index.js';
 import { groupRoutes } from './organization/groups/index.js';
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await app.register(locationRoutes);
   await app.register(spaceRoutes);
   await app.register(bookingRoutes);
+  await app.register(checkInRoutes);
   await app.register(recurringRoutes);
   await app.register(buddyRoutes);
   await app.register(statsRoutes);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { countSchema, idParams } from '../common.js';
 import {
   approveBody,
+  checkInBody,
   bookingAdminListQuery,
   bookingCancelQuery,
   bookingFilterQuery,
@@ -90,6 +91,22 @@ export const bookingApi = endpoints('bookings', routes.booking, {
     summary: 'Confirm (true) or decline (false) a booking waiting for approval',
     params: idParams,
     body: approveBody,
+  },
+  checkIn: {
+    summary: 'Check in to a booking (its owner, or a space admin for them)',
+    description:
+      'Where the check-in policy of the space asks for it, from the moment the window opens until the booking ends. `token` is the one in the code at the space; under "scan only" it is required. Checking in again changes nothing.',
+    params: idParams,
+    body: checkInBody,
+    errors: {
+      400: [E.CheckInOff, E.CheckInNotOpenYet, E.CheckInClosed, E.CheckInNeedsScan],
+      409: [E.BookingReleased],
+    },
+  },
+  checkOut: {
+    summary: 'Leave early: the booking ends now and the rest of its slot is free (its owner or a space admin)',
+    params: idParams,
+    errors: { 400: [E.CheckOutNotInProgress] },
   },
   ical: {
     summary: 'A booking as an iCalendar file (its owner or a space admin)',

@@ -46,6 +46,9 @@ export const bookingPrecheckBody = z.object({
 
 export const approveBody = z.object({ approved: z.boolean() });
 
+/** A check-in: `token` is the one in the space's code, when the person scanned it. */
+export const checkInBody = z.object({ token: z.string().max(128).optional() }).default({});
+
 /** Cancelling a booking: an optional reason (≤ 500 characters) that the owner's cancellation mail quotes. */
 export const bookingCancelQuery = z.object({
   reason: z.string().max(TEXT_MAX.cancelReason).optional(),

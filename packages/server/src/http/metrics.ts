@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { api } from '@perch/contract';
 import { sql } from 'kysely';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -6,6 +5,7 @@ import type { App } from '../app-context.js';
 import type { AppDeps } from '../context.js';
 import type { JobObserver, MailObserver, Metrics, RequestObserver } from './app-types.js';
 import { unauthorized } from './errors.js';
+import { sameSecret } from '../lib/same-secret.js';
 
 /**
  * `GET /metrics` in the Prometheus text format (README "Metrics"). Off unless METRICS=1 or
@@ -146,13 +146,10 @@ export function createMetrics(deps: AppDeps): Metrics {
   };
 }
 
-const digest = (v: string) => createHash('sha256').update(v, 'utf8').digest();
-
 /** Whether an Authorization header carries `Bearer <token>`, compared in constant time. */
 export function bearerMatches(header: string | undefined, token: string): boolean {
   const given = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1] ?? '';
-  // Digests have one length whatever was sent, so the comparison time tells nothing.
-  return timingSafeEqual(digest(given), digest(token)) && given !== '';
+  return sameSecret(given, token);
 }
 
 /**

@@ -15,6 +15,8 @@ export { bookableWeekdays } from './rules/weekdays.js';
 export { loadBookingTarget, type BookingTarget } from './target.js';
 export {
   announce,
+  checkInBooking,
+  endBookingEarly,
   endSeries,
   insertOccurrence,
   removeBookings,

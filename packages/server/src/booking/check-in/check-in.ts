@@ -1,0 +1,75 @@
+import { ErrorCode } from '@perch/contract';
+import { DateTime } from 'luxon';
+import type { AppDeps, AuthContext } from '../../context.js';
+import { inTransaction } from '../../db/transaction.js';
+import { badRequest, conflict, notFound } from '../../http/errors.js';
+import { pathId } from '../../http/ids.js';
+import { sameSecret } from '../../lib/same-secret.js';
+import { readSettings } from '../../organization/settings/index.js';
+import { checkInBooking, endBookingEarly, requireOwnerOrSpaceAdmin } from '../bookings/index.js';
+import { checkInRefusal, effectivePolicy, type CheckInRefusal } from './policy.js';
+import { lockCheckInSubject, organizationLevel, type CheckInSubject } from './repo.js';
+
+const REFUSALS: Record<Exclude<CheckInRefusal, 'released'>, [ErrorCode, string]> = {
+  off: [ErrorCode.CheckInOff, 'This space needs no check-in'],
+  'not-yet': [ErrorCode.CheckInNotOpenYet, 'Check-in has not opened yet'],
+  closed: [ErrorCode.CheckInClosed, 'The booking has ended'],
+  'needs-scan': [ErrorCode.CheckInNeedsScan, 'Scan the code at the space to check in'],
+};
+
+/** The booking, locked, when the caller may act on it (its owner or a space admin). */
+async function subjectFor(tx: AppDeps, auth: AuthContext, id: string): Promise<CheckInSubject> {
+  const subject = await lockCheckInSubject(tx.db, pathId(id, 'Unknown booking'));
+  if (!subject) throw notFound('Unknown booking');
+  const { booking } = subject;
+  requireOwnerOrSpaceAdmin(auth, { organizationId: booking.organization_id, userId: booking.user_id });
+  return subject;
+}
+
+/**
+ * Checks the booking's person in, now. A `token` must be the one in the space's code (a wrong
+ * one is refused: it is another space's code); under "scan only" it is required. A second
+ * check-in changes nothing.
+ */
+export async function checkIn(deps: AppDeps, auth: AuthContext, id: string, token?: string): Promise<void> {
+  await inTransaction(deps, async (tx) => {
+    const subject = await subjectFor(tx, auth, id);
+    const { booking } = subject;
+    if (booking.released_at) throw conflict('The booking was released: nobody checked in', ErrorCode.BookingReleased);
+    if (token !== undefined && !sameSecret(token, subject.spaceToken))
+      throw badRequest('This is the code of another space', ErrorCode.CheckInNeedsScan);
+    if (booking.checked_in_at) return;
+    const organization = organizationLevel(await readSettings(tx.db, booking.organization_id));
+    const { policy } = effectivePolicy(organization, subject.area, subject.space);
+    const now = DateTime.now();
+    const refusal = checkInRefusal(
+      { enter: DateTime.fromJSDate(booking.enter_at), leave: DateTime.fromJSDate(booking.leave_at), releasedAt: null },
+      policy,
+      now,
+      token !== undefined,
+    );
+    if (refusal && refusal !== 'released') {
+      const [code, message] = REFUSALS[refusal];
+      throw badRequest(message, code);
+    }
+    await checkInBooking(tx, auth, booking.id, now.toJSDate());
+  });
+}
+
+/**
+ * Leaves early: a booking in progress ends now (to the next whole minute), and the rest of its
+ * slot is free for others. Its history keeps the end as booked.
+ */
+export async function checkOut(deps: AppDeps, auth: AuthContext, id: string): Promise<void> {
+  await inTransaction(deps, async (tx) => {
+    const { booking } = await subjectFor(tx, auth, id);
+    const now = DateTime.now();
+    const end = now.startOf('minute').plus({ minutes: now.second || now.millisecond ? 1 : 0 });
+    const enter = DateTime.fromJSDate(booking.enter_at);
+    const leave = DateTime.fromJSDate(booking.leave_at);
+    if (now < enter || now >= leave || booking.released_at)
+      throw badRequest('Only a booking in progress can be ended early', ErrorCode.CheckOutNotInProgress);
+    if (end >= leave) return;
+    await endBookingEarly(tx, auth, booking, end.toJSDate(), 'checked-out');
+  });
+}

@@ -1,0 +1,94 @@
+import { SETTINGS, type SettingName } from '@perch/contract';
+import type { Db } from '../../db/connection.js';
+import type { BookingRow } from '../../db/schema.js';
+import { LOCATION_ZONE } from '../bookings/index.js';
+import type { CheckInMode, CheckInPolicyLayer } from './policy.js';
+
+/** A booking with what its check-in policy is made of: its area's and space's levels and zone. */
+export interface CheckInSubject {
+  booking: BookingRow;
+  zone: string;
+  area: CheckInPolicyLayer;
+  space: CheckInPolicyLayer;
+  /** The token in the space's code. */
+  spaceToken: string;
+}
+
+interface LevelColumns {
+  checkin_mode: number | null;
+  checkin_opens_minutes: number | null;
+  checkin_grace_minutes: number | null;
+  checkin_release_time: string | null;
+  checkin_release: boolean | null;
+  checkin_exempt_long: boolean | null;
+}
+
+/** An area's or a space's own check-in columns as a policy level (null: from the level above). */
+export const levelOf = (row: LevelColumns): CheckInPolicyLayer => ({
+  mode: row.checkin_mode as CheckInMode | null,
+  opensMinutes: row.checkin_opens_minutes,
+  graceMinutes: row.checkin_grace_minutes,
+  releaseTime: row.checkin_release_time,
+  release: row.checkin_release,
+  exemptLong: row.checkin_exempt_long,
+});
+
+/** The organisation's level from its settings (`checkin_*`; a missing one has its default). */
+export function organizationLevel(settings: ReadonlyMap<string, string>): CheckInPolicyLayer {
+  const text = (name: SettingName) => settings.get(name) ?? SETTINGS[name].default ?? '';
+  const int = (name: SettingName) => {
+    const n = Number(text(name));
+    return Number.isInteger(n) ? n : Number(SETTINGS[name].default);
+  };
+  return {
+    mode: int('checkin_mode') as CheckInMode,
+    opensMinutes: int('checkin_opens_minutes'),
+    graceMinutes: text('checkin_release_time') ? null : int('checkin_grace_minutes'),
+    releaseTime: text('checkin_release_time') || null,
+    release: text('checkin_release') === '1',
+    exemptLong: text('checkin_exempt_long') === '1',
+  };
+}
+
+const LEVEL_COLUMNS = [
+  'checkin_mode',
+  'checkin_opens_minutes',
+  'checkin_grace_minutes',
+  'checkin_release_time',
+  'checkin_release',
+  'checkin_exempt_long',
+] as const;
+
+/**
+ * A booking and its policy's levels, its row locked until the transaction ends (a check-in,
+ * a check-out and the release job do not overtake each other). Undefined when it is gone.
+ */
+export async function lockCheckInSubject(db: Db, bookingId: string): Promise<CheckInSubject | undefined> {
+  const booking = await db
+    .selectFrom('bookings')
+    .selectAll()
+    .where('id', '=', bookingId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!booking) return undefined;
+  const row = await db
+    .selectFrom('spaces')
+    .innerJoin('locations', 'locations.id', 'spaces.location_id')
+    .select([
+      ...LEVEL_COLUMNS.map((c) => `spaces.${c} as space_${c}` as const),
+      ...LEVEL_COLUMNS.map((c) => `locations.${c} as area_${c}` as const),
+      'spaces.checkin_token',
+      LOCATION_ZONE.as('zone'),
+    ])
+    .where('spaces.id', '=', booking.space_id)
+    .executeTakeFirstOrThrow();
+  const pick = (prefix: 'space_' | 'area_'): LevelColumns =>
+    Object.fromEntries(LEVEL_COLUMNS.map((c) => [c, row[`${prefix}${c}`]])) as unknown as LevelColumns;
+  return {
+    booking,
+    zone: row.zone,
+    area: levelOf(pick('area_')),
+    space: levelOf(pick('space_')),
+    spaceToken: row.checkin_token,
+  };
+}

@@ -10,6 +10,7 @@ import { smtpSender } from './messaging/mail/index.js';
 import { createDeps, openDatabase } from './deps.js';
 import { authAttemptRetentionJob } from './jobs/auth-attempt-retention.js';
 import { bookingRemindersJob } from './jobs/booking-reminders.js';
+import { noShowReleaseJob } from './jobs/no-show-release.js';
 import { bookingRetentionJob } from './jobs/booking-retention.js';
 import { domainReachabilityJob } from './jobs/domain-reachability.js';
 import { purgeExpiredJob } from './jobs/purge-expired.js';
@@ -72,7 +73,14 @@ async function main(): Promise<void> {
     ? () => {}
     : startScheduler(
         deps,
-        [purgeExpiredJob, bookingRetentionJob, bookingRemindersJob, authAttemptRetentionJob, domainReachabilityJob],
+        [
+          purgeExpiredJob,
+          bookingRetentionJob,
+          bookingRemindersJob,
+          noShowReleaseJob,
+          authAttemptRetentionJob,
+          domainReachabilityJob,
+        ],
         app.log,
         { observer: app.metrics?.jobs },
       );

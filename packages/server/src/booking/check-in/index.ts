@@ -3,6 +3,7 @@
  * says when (organisation, area and space levels). Everything else in this folder is private
  * to it; the fence test (packages/server/src/fences.unit.test.ts) keeps it so.
  */
+export { releaseNoShows } from './release.js';
 export { checkInRoutes } from './routes.js';
 export {
   CHECK_IN_MODES,

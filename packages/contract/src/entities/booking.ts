@@ -26,6 +26,15 @@ export const bookingSchema = z.object({
   enter: z.string(),
   leave: z.string(),
   space: bookingSpaceStub,
+  /** Perch addition: when its person checked in (the area's wall clock with its offset), or null. */
+  checkedInAt: z.string().nullable(),
+  /**
+   * Perch addition: when it was released because nobody checked in, or null. A released
+   * booking's `leave` is that moment: the rest of its slot was given free.
+   */
+  releasedAt: z.string().nullable(),
+  /** Perch addition: why it was released (`no-show`), or null. */
+  releaseReason: z.string().nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

@@ -5,8 +5,14 @@ import type { BookingList, BookingView, ListedArea, ListedBooking, ListedPerson 
 
 type BookingCore = Pick<
   ListedBooking,
-  'id' | 'location_id' | 'space_id' | 'user_id' | 'approved' | 'subject' | 'recurring_id'
+  'id' | 'location_id' | 'space_id' | 'user_id' | 'approved' | 'subject' | 'recurring_id' | 'release_reason'
 >;
+
+/** The client times of a booking's check-in and release, when there are any. */
+interface CheckInTimes {
+  checkedInAt: string | null;
+  releasedAt: string | null;
+}
 
 /** A booking as the API shows it, from its columns, what it refers to and its client times. */
 function bookingOf(
@@ -16,6 +22,7 @@ function bookingOf(
   areaName: string,
   enter: string,
   leave: string,
+  checkIn: CheckInTimes,
 ): Booking {
   return {
     id: b.id,
@@ -35,6 +42,9 @@ function bookingOf(
       name: spaceName,
       location: { id: b.location_id, name: areaName },
     },
+    checkedInAt: checkIn.checkedInAt,
+    releasedAt: checkIn.releasedAt,
+    releaseReason: b.release_reason,
   };
 }
 
@@ -43,7 +53,11 @@ export function presentBooking(b: BookingView): Booking {
   const zone = effectiveZone(b.zone, undefined);
   const person = { email: b.user_email, firstname: b.user_firstname, lastname: b.user_lastname };
   const enter = toClientTime(b.enter_at, zone);
-  return bookingOf(b, person, b.space_name, b.location_name, enter, toClientTime(b.leave_at, zone));
+  const checkIn = {
+    checkedInAt: b.checked_in_at ? toClientTime(b.checked_in_at, zone) : null,
+    releasedAt: b.released_at ? toClientTime(b.released_at, zone) : null,
+  };
+  return bookingOf(b, person, b.space_name, b.location_name, enter, toClientTime(b.leave_at, zone), checkIn);
 }
 
 /** A booking of a list with what it refers to, and its times as the API writes them. */
@@ -54,6 +68,7 @@ export interface ListEntry {
   area: ListedArea;
   enter: string;
   leave: string;
+  checkIn: CheckInTimes;
 }
 
 /**
@@ -84,6 +99,10 @@ export function forEachListEntry(list: BookingList, each: (entry: ListEntry) => 
       area: t.area,
       enter: clientTime(t, booking.enter_s),
       leave: clientTime(t, booking.leave_s),
+      checkIn: {
+        checkedInAt: booking.checked_in_s === null ? null : toClientTime(booking.checked_in_s * 1000, t.zone),
+        releasedAt: booking.released_s === null ? null : toClientTime(booking.released_s * 1000, t.zone),
+      },
     });
   }
 }
@@ -96,7 +115,7 @@ export function forEachListEntry(list: BookingList, each: (entry: ListEntry) => 
 export function presentBookingList(list: BookingList): JsonText {
   const out: Booking[] = [];
   forEachListEntry(list, (e) => {
-    out.push(bookingOf(e.booking, e.person, e.spaceName, e.area.name, e.enter, e.leave));
+    out.push(bookingOf(e.booking, e.person, e.spaceName, e.area.name, e.enter, e.leave, e.checkIn));
   });
   return new JsonText(JSON.stringify(out));
 }

@@ -15,6 +15,9 @@ export interface BookingView {
   approved: boolean;
   subject: string;
   recurring_id: string | null;
+  checked_in_at: Date | null;
+  released_at: Date | null;
+  release_reason: string | null;
   user_email: string;
   user_firstname: string;
   user_lastname: string;
@@ -44,6 +47,9 @@ function bookingViews(db: Db) {
       'bookings.approved',
       'bookings.subject',
       'bookings.recurring_id',
+      'bookings.checked_in_at',
+      'bookings.released_at',
+      'bookings.release_reason',
       'users.email as user_email',
       'users.firstname as user_firstname',
       'users.lastname as user_lastname',
@@ -69,6 +75,9 @@ export interface ListedBooking {
   approved: boolean;
   subject: string;
   recurring_id: string | null;
+  checked_in_s: number | null;
+  released_s: number | null;
+  release_reason: string | null;
 }
 
 export interface ListedPerson {
@@ -92,16 +101,20 @@ export interface BookingList {
 
 const epochSeconds = (column: 'bookings.enter_at' | 'bookings.leave_at') =>
   sql<number>`floor(extract(epoch from ${sql.ref(column)}))::float8`;
+const epochSecondsOrNull = (column: 'bookings.checked_in_at' | 'bookings.released_at') =>
+  sql<number | null>`floor(extract(epoch from ${sql.ref(column)}))::float8`;
 
 type ListQuery<T extends keyof Database> = SelectQueryBuilder<Database, T, ListedBooking>;
 
 /**
  * The columns of a list's bookings. `approved` may be given as a constant by a list that
- * selects on it, so that the bookings are read from an index alone.
+ * selects on it, so that the bookings are read from an index alone; so may `waiting` (bookings
+ * waiting for approval are neither checked in nor released).
  */
 function listedBookings(
   db: Db,
   approved: RawBuilder<boolean> = sql<boolean>`bookings.approved`,
+  waiting = false,
 ): ListQuery<'bookings'> {
   return db
     .selectFrom('bookings')
@@ -115,6 +128,9 @@ function listedBookings(
       approved.as('approved'),
       'bookings.subject',
       'bookings.recurring_id',
+      (waiting ? sql<number | null>`NULL::float8` : epochSecondsOrNull('bookings.checked_in_at')).as('checked_in_s'),
+      (waiting ? sql<number | null>`NULL::float8` : epochSecondsOrNull('bookings.released_at')).as('released_s'),
+      (waiting ? sql<string | null>`NULL::text` : sql<string | null>`bookings.release_reason`).as('release_reason'),
     ]);
 }
 
@@ -265,7 +281,7 @@ export async function pendingBookingsFor(
   since: Date,
   page: ListPage = {},
 ): Promise<BookingList> {
-  const q = listedBookings(db, sql<boolean>`false`)
+  const q = listedBookings(db, sql<boolean>`false`, true)
     .where('bookings.organization_id', '=', orgId)
     .where(WAITING)
     .where('bookings.leave_at', '>=', since)

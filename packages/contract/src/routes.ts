@@ -209,6 +209,11 @@ export const routes = defineRoutes({
     allowedBookers: ['GET', '/location/:locationId/space/:id/allowedbooker', 200],
     addAllowedBookers: ['PUT', '/location/:locationId/space/:id/allowedbooker', 204],
     removeAllowedBookers: ['POST', '/location/:locationId/space/:id/allowedbooker/remove', 204],
+    checkInToken: ['GET', '/location/:locationId/space/:id/checkin-token', 200],
+    rotateCheckInToken: ['POST', '/location/:locationId/space/:id/checkin-token', 200],
+  },
+  checkIn: {
+    due: ['GET', '/checkin/', 200],
   },
   booking: {
     list: ['GET', '/booking/', 200],

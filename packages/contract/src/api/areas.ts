@@ -23,6 +23,7 @@ import {
   spaceParams,
   spaceSaveBody,
   spaceSchema,
+  checkInTokenSchema,
 } from '../entities/space.js';
 import { endpoints } from '../endpoint.js';
 import { routes } from '../routes.js';
@@ -113,6 +114,18 @@ export const spaceApi = endpoints('spaces', routes.space, {
   },
   addAllowedBookers: { summary: 'Add allowed-booker groups to a space', params: spaceParams, body: idListBody },
   removeAllowedBookers: { summary: 'Remove allowed-booker groups from a space', params: spaceParams, body: idListBody },
+  checkInToken: {
+    summary: "The token in the space's code, for printing it (space admins)",
+    description: "Perch addition. The space's booking link carries it as `t`; scanning proves presence at the space.",
+    params: spaceParams,
+    response: checkInTokenSchema,
+  },
+  rotateCheckInToken: {
+    summary: "A new token for the space's code: printed codes with the old one stop checking in (space admins)",
+    description: 'Perch addition.',
+    params: spaceParams,
+    response: checkInTokenSchema,
+  },
 });
 
 export const spaceAttributeApi = endpoints('space attributes', routes.spaceAttribute, {

@@ -3,6 +3,7 @@ import { countSchema, idParams } from '../common.js';
 import {
   approveBody,
   checkInBody,
+  checkInDueSchema,
   bookingAdminListQuery,
   bookingCancelQuery,
   bookingFilterQuery,
@@ -148,5 +149,14 @@ export const buddyApi = endpoints('buddies', routes.buddy, {
     summary: 'Colleagues matching at least three characters of their email or name',
     query: buddySearchQuery,
     response: z.array(userStubSchema),
+  },
+});
+
+export const checkInApi = endpoints('check-in', routes.checkIn, {
+  due: {
+    summary: "The caller's bookings that ask for a check-in and have not ended, with their windows",
+    description:
+      'Perch addition. Bookings starting within the next 12 hours (the longest a window opens early) or in progress, not checked in, not released.',
+    response: z.array(checkInDueSchema),
   },
 });

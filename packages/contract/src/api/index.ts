@@ -5,7 +5,7 @@ import { locationApi, spaceApi, spaceAttributeApi } from './areas.js';
 import { authApi } from './auth.js';
 import { authProviderApi } from './auth-providers.js';
 import { authAttemptApi } from './auth-attempts.js';
-import { bookingApi, buddyApi, recurringBookingApi } from './bookings.js';
+import { bookingApi, buddyApi, checkInApi, recurringBookingApi } from './bookings.js';
 import { calendarApi } from './calendar.js';
 import { groupApi } from './groups.js';
 import { healthApi } from './health.js';
@@ -38,6 +38,7 @@ export const api = {
   booking: bookingApi,
   recurringBooking: recurringBookingApi,
   buddy: buddyApi,
+  checkIn: checkInApi,
   stats: statsApi,
   search: searchApi,
   authAttempt: authAttemptApi,

@@ -58,6 +58,22 @@ export const approveBody = z.object({ approved: z.boolean() });
 /** A check-in: `token` is the one in the space's code, when the person scanned it. */
 export const checkInBody = z.object({ token: z.string().max(128).optional() }).default({});
 
+/**
+ * Perch addition: a booking of the caller that asks for a check-in and has not ended, with its
+ * window. Bookings made inside the window count as checked in and are not listed.
+ */
+export const checkInDueSchema = z.object({
+  bookingId: z.string(),
+  /** The window opens (people may check in from then until the booking ends). */
+  opensAt: z.string(),
+  /** Not checked in by then, the booking is missed: released when `releases`, else counted as a no-show. */
+  missedAt: z.string(),
+  releases: z.boolean(),
+  /** Only scanning the code at the space checks in. */
+  scanOnly: z.boolean(),
+});
+export type CheckInDue = z.infer<typeof checkInDueSchema>;
+
 /** Cancelling a booking: an optional reason (≤ 500 characters) that the owner's cancellation mail quotes. */
 export const bookingCancelQuery = z.object({
   reason: z.string().max(TEXT_MAX.cancelReason).optional(),

@@ -7,6 +7,26 @@ export const attributeValueSchema = z.object({
 });
 export type AttributeValue = z.infer<typeof attributeValueSchema>;
 
+/**
+ * Perch addition: an area's or a space's check-in policy overrides; null (or absent) inherits
+ * from the area, then the organisation. A save that leaves a field out keeps what is stored.
+ */
+export const checkInOverridesSchema = z.object({
+  checkinMode: z.number().int().min(0).max(2).nullable().optional(),
+  checkinOpensMinutes: z.number().int().min(0).max(720).nullable().optional(),
+  checkinGraceMinutes: z.number().int().min(1).max(720).nullable().optional(),
+  /** "HH:MM": missed at this time of day in the area's zone instead of after the grace. */
+  checkinReleaseTime: z
+    .string()
+    .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, 'checkinReleaseTime must be HH:MM')
+    .nullable()
+    .optional(),
+  checkinRelease: z.boolean().nullable().optional(),
+  /** Bookings of eight hours or longer need no check-in. */
+  checkinExemptLong: z.boolean().nullable().optional(),
+});
+export type CheckInOverrides = z.infer<typeof checkInOverridesSchema>;
+
 /** An area (a location: a floor, a building part) holding spaces on a floor plan. */
 export const locationSchema = z.object({
   id: z.string(),
@@ -26,6 +46,7 @@ export const locationSchema = z.object({
   attributes: z.array(attributeValueSchema).optional(),
   /** Number of spaces in the area (in lists). */
   spaceCount: z.number().int().optional(),
+  ...checkInOverridesSchema.shape,
 });
 export type Location = z.infer<typeof locationSchema>;
 
@@ -43,6 +64,7 @@ export const locationSaveBody = z.object({
     .max(7)
     .refine((d) => new Set(d).size === d.length, 'bookableDays must not repeat a day')
     .default([]),
+  ...checkInOverridesSchema.shape,
 });
 export type LocationSave = z.infer<typeof locationSaveBody>;
 

@@ -9,7 +9,7 @@ import {
   TEXT_MAX,
 } from '../limits.js';
 import { availabilityBookingSchema } from './booking.js';
-import { attributeValueSchema } from './location.js';
+import { attributeValueSchema, checkInOverridesSchema } from './location.js';
 
 /** The area of a space route, and a space in it. */
 export const locationParams = z.object({ locationId: z.string().max(64) });
@@ -33,6 +33,7 @@ export const spaceSchema = z.object({
   attributes: z.array(attributeValueSchema),
   approverGroupIds: z.array(z.string()),
   allowedBookerGroupIds: z.array(z.string()),
+  ...checkInOverridesSchema.shape,
 });
 export type Space = z.infer<typeof spaceSchema>;
 
@@ -58,6 +59,7 @@ export const spaceSaveBody = z.object({
   attributes: z.array(attributeValueSchema).max(64).default([]),
   approverGroupIds: z.array(z.uuid()).max(256).optional(),
   allowedBookerGroupIds: z.array(z.uuid()).max(256).optional(),
+  ...checkInOverridesSchema.shape,
 });
 export type SpaceSave = z.infer<typeof spaceSaveBody>;
 
@@ -93,3 +95,6 @@ export const availabilityQuery = z.object({
   leave: z.string().max(64).optional(),
   attributes: z.string().max(8192).optional(),
 });
+
+/** Perch addition: the opaque token in a space's code (QR or NFC); scanning it proves presence at the space. */
+export const checkInTokenSchema = z.object({ token: z.string() });

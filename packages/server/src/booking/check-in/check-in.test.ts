@@ -32,14 +32,19 @@ beforeEach(async () => {
     .execute();
 });
 
-/** Books tomorrow's morning, then moves it to start `startsInMinutes` from now (time passing). */
+/** Books tomorrow's morning, then moves it to start `startsInMinutes` from now (time passing), made a day earlier. */
 async function bookingStarting(startsInMinutes: number, hours = 4, space = floor.spaces[0]!): Promise<string> {
   const owner = await s.signIn(OWNER);
   const id = await book(owner, space, wall(Z, 1, 9), wall(Z, 1, 10));
   const enter = new Date(Date.now() + startsInMinutes * 60_000);
   await s.deps.db
     .updateTable('bookings')
-    .set({ enter_at: enter, leave_at: new Date(enter.getTime() + hours * 3_600_000), checked_in_at: null })
+    .set({
+      enter_at: enter,
+      leave_at: new Date(enter.getTime() + hours * 3_600_000),
+      created_at: new Date(enter.getTime() - 86_400_000),
+      checked_in_at: null,
+    })
     .where('id', '=', id)
     .execute();
   return id;
@@ -162,5 +167,137 @@ describe('POST /booking/{id}/checkout', () => {
     const started = await bookingStarting(-5, 2, floor.spaces[1]);
     await refused((await s.signIn(OTHER)).post(`/booking/${started}/checkout`), 403);
     expect((await row(started)).booked_leave_at).toBeNull();
+  });
+});
+
+describe('the policy of an area and of a space', () => {
+  const areaPath = () => `/location/${floor.locationId}`;
+  const spacePath = () => `/location/${floor.locationId}/space/${floor.spaces[2]!}`;
+
+  it('is saved with the area and the space, kept when a save leaves it out, and cleared by null', async () => {
+    const area = await s.admin.get<Record<string, unknown>>(areaPath());
+    await s.admin.put(areaPath(), { ...area, checkinMode: 2, checkinReleaseTime: '10:00', checkinExemptLong: true });
+    let saved = await s.admin.get<Record<string, unknown>>(areaPath());
+    expect(saved).toMatchObject({
+      checkinMode: 2,
+      checkinReleaseTime: '10:00',
+      checkinExemptLong: true,
+      checkinOpensMinutes: null,
+      checkinGraceMinutes: null,
+      checkinRelease: null,
+    });
+    // A client that knows nothing of check-in saves the area: the policy stays.
+    const plain = Object.fromEntries(Object.entries(saved).filter(([key]) => !key.startsWith('checkin')));
+    await s.admin.put(areaPath(), plain);
+    expect(await s.admin.get(areaPath())).toMatchObject({ checkinMode: 2, checkinReleaseTime: '10:00' });
+    await s.admin.put(areaPath(), { ...plain, checkinMode: null, checkinReleaseTime: null, checkinExemptLong: null });
+    saved = await s.admin.get<Record<string, unknown>>(areaPath());
+    expect(saved).toMatchObject({ checkinMode: null, checkinReleaseTime: null, checkinExemptLong: null });
+
+    const space = await s.admin.get<Record<string, unknown>>(spacePath());
+    expect(space).toMatchObject({ checkinMode: null, checkinGraceMinutes: null });
+    await s.admin.put(spacePath(), { ...space, checkinGraceMinutes: 10, checkinRelease: false });
+    expect(await s.admin.get(spacePath())).toMatchObject({ checkinGraceMinutes: 10, checkinRelease: false });
+    await s.admin.put(spacePath(), { ...space, checkinGraceMinutes: null, checkinRelease: null });
+    expect(await s.admin.get(spacePath())).toMatchObject({ checkinGraceMinutes: null, checkinRelease: null });
+  });
+
+  it('refuses values out of range with 400 and changes nothing', async () => {
+    const area = await s.admin.get<Record<string, unknown>>(areaPath());
+    for (const bad of [
+      { checkinMode: 3 },
+      { checkinOpensMinutes: 721 },
+      { checkinGraceMinutes: 0 },
+      { checkinReleaseTime: '25:00' },
+      { checkinReleaseTime: '9:00' },
+      { checkinRelease: 'yes' },
+    ])
+      await refused(s.admin.put(areaPath(), { ...area, ...bad }), 400);
+    expect(await s.admin.get(areaPath())).toMatchObject({ checkinMode: null, checkinReleaseTime: null });
+    const space = await s.admin.get<Record<string, unknown>>(spacePath());
+    await refused(s.admin.put(spacePath(), { ...space, checkinOpensMinutes: -1 }), 400);
+  });
+
+  it('is for space admins to change', async () => {
+    const area = await s.admin.get<Record<string, unknown>>(areaPath());
+    await refused((await s.signIn(OWNER)).put(areaPath(), { ...area, checkinMode: 0 }), 403);
+  });
+});
+
+describe("a space's code", () => {
+  const tokenPath = () => `/location/${floor.locationId}/space/${floor.spaces[0]!}/checkin-token`;
+
+  it('is read by space admins only, and a rotated one no longer checks in', async () => {
+    await setSettings(s, { checkin_mode: '2' });
+    const admin = await s.signIn(SPACE_ADMIN);
+    const { token: old } = await admin.get<{ token: string }>(tokenPath());
+    expect(old).toBe(await tokenOf(floor.spaces[0]!));
+    await refused((await s.signIn(OWNER)).get(tokenPath()), 403);
+    await refused((await s.signIn(OWNER)).post(tokenPath()), 403);
+
+    const { token: fresh } = (await admin.post<{ token: string }>(tokenPath())).data;
+    expect(fresh).not.toBe(old);
+    expect(fresh.length).toBeGreaterThanOrEqual(32);
+    expect((await admin.get<{ token: string }>(tokenPath())).token).toBe(fresh);
+
+    const owner = await s.signIn(OWNER);
+    const id = await bookingStarting(5);
+    await refused(owner.post(`/booking/${id}/checkin`, { token: old }), 400, ErrorCode.CheckInNeedsScan);
+    await owner.post(`/booking/${id}/checkin`, { token: fresh });
+    expect((await row(id)).checked_in_at).not.toBeNull();
+  });
+
+  it('of an unknown space is 404', async () => {
+    await refused(
+      s.admin.get(`/location/${floor.locationId}/space/00000000-0000-4000-8000-000000000000/checkin-token`),
+      404,
+    );
+  });
+});
+
+describe('GET /checkin/', () => {
+  interface Due {
+    bookingId: string;
+    opensAt: string;
+    missedAt: string;
+    releases: boolean;
+    scanOnly: boolean;
+  }
+
+  it("lists the caller's bookings that wait for a check-in, with their windows", async () => {
+    const soon = await bookingStarting(10);
+    const later = await bookingStarting(60 * 13, 4, floor.spaces[1]);
+    const owner = await s.signIn(OWNER);
+    const due = await owner.get<Due[]>('/checkin/');
+    expect(due.map((d) => d.bookingId)).toEqual([soon]);
+    const enter = (await row(soon)).enter_at.getTime();
+    expect(Date.parse(due[0]!.opensAt)).toBe(enter - 15 * 60_000);
+    expect(Date.parse(due[0]!.missedAt)).toBe(enter + 30 * 60_000);
+    expect(due[0]).toMatchObject({ releases: true, scanOnly: false });
+    expect(later).toBeTruthy();
+
+    // Checked in: no longer waiting. Someone else sees none of it.
+    await owner.post(`/booking/${soon}/checkin`, {});
+    expect(await owner.get<Due[]>('/checkin/')).toEqual([]);
+    expect(await (await s.signIn(OTHER)).get<Due[]>('/checkin/')).toEqual([]);
+  });
+
+  it('leaves out bookings made inside their window and bookings where the policy asks for none', async () => {
+    const madeInWindow = await bookingStarting(10);
+    await s.deps.db.updateTable('bookings').set({ created_at: new Date() }).where('id', '=', madeInWindow).execute();
+    const owner = await s.signIn(OWNER);
+    expect(await owner.get<Due[]>('/checkin/')).toEqual([]);
+    const waiting = await bookingStarting(10, 4, floor.spaces[1]);
+    expect((await owner.get<Due[]>('/checkin/')).map((d) => d.bookingId)).toEqual([waiting]);
+    await setSettings(s, { checkin_mode: '0' });
+    expect(await owner.get<Due[]>('/checkin/')).toEqual([]);
+  });
+
+  it('says when only a scan checks in and when a missed booking is only counted', async () => {
+    await setSettings(s, { checkin_mode: '2', checkin_release: '0' });
+    await bookingStarting(5);
+    const [due] = await (await s.signIn(OWNER)).get<Due[]>('/checkin/');
+    expect(due).toMatchObject({ releases: false, scanOnly: true });
+    await setSettings(s, { checkin_release: '1' });
   });
 });

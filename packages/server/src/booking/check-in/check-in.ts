@@ -1,4 +1,4 @@
-import { ErrorCode } from '@perch/contract';
+import { ErrorCode, type CheckInDue } from '@perch/contract';
 import { DateTime } from 'luxon';
 import type { AppDeps, AuthContext } from '../../context.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -7,8 +7,18 @@ import { pathId } from '../../http/ids.js';
 import { sameSecret } from '../../lib/same-secret.js';
 import { readSettings } from '../../organization/settings/index.js';
 import { checkInBooking, endBookingEarly, requireOwnerOrSpaceAdmin } from '../bookings/index.js';
-import { checkInRefusal, effectivePolicy, type CheckInRefusal } from './policy.js';
-import { lockCheckInSubject, organizationLevel, type CheckInSubject } from './repo.js';
+import {
+  CHECK_IN_MODES,
+  checkedInWhenMade,
+  checkInRefusal,
+  effectivePolicy,
+  MAX_OPENS_MINUTES,
+  missedAt,
+  needsCheckIn,
+  windowOpensAt,
+  type CheckInRefusal,
+} from './policy.js';
+import { lockCheckInSubject, openBookingsOf, organizationLevel, type CheckInSubject } from './repo.js';
 
 const REFUSALS: Record<Exclude<CheckInRefusal, 'released'>, [ErrorCode, string]> = {
   off: [ErrorCode.CheckInOff, 'This space needs no check-in'],
@@ -72,4 +82,35 @@ export async function checkOut(deps: AppDeps, auth: AuthContext, id: string): Pr
     if (end >= leave) return;
     await endBookingEarly(tx, auth, booking, end.toJSDate(), 'checked-out');
   });
+}
+
+/**
+ * The caller's bookings that ask for a check-in and have not ended, with their windows: those
+ * in progress and those starting within the longest a window may open early. A booking made
+ * inside its window counts as checked in and is left out.
+ */
+export async function dueCheckIns(deps: AppDeps, auth: AuthContext, now = new Date()): Promise<CheckInDue[]> {
+  const candidates = await openBookingsOf(
+    deps.db,
+    auth.userId,
+    now,
+    new Date(now.getTime() + MAX_OPENS_MINUTES * 60_000),
+  );
+  if (candidates.length === 0) return [];
+  const organization = organizationLevel(await readSettings(deps.db, auth.orgId));
+  const due: CheckInDue[] = [];
+  for (const { booking, zone, area, space } of candidates) {
+    const { policy } = effectivePolicy(organization, area, space);
+    const times = { enter: DateTime.fromJSDate(booking.enter_at), leave: DateTime.fromJSDate(booking.leave_at) };
+    if (!needsCheckIn(times, policy)) continue;
+    if (checkedInWhenMade(times, policy, DateTime.fromJSDate(booking.created_at))) continue;
+    due.push({
+      bookingId: booking.id,
+      opensAt: windowOpensAt(times, policy).toUTC().toISO()!,
+      missedAt: missedAt(times, policy, zone).toUTC().toISO()!,
+      releases: policy.release,
+      scanOnly: policy.mode === CHECK_IN_MODES.scanOnly,
+    });
+  }
+  return due;
 }

@@ -92,3 +92,49 @@ export async function lockCheckInSubject(db: Db, bookingId: string): Promise<Che
     spaceToken: row.checkin_token,
   };
 }
+
+/** A booking with what its check-in policy is made of, without a lock (for reading). */
+export interface CheckInCandidate {
+  booking: Pick<BookingRow, 'id' | 'enter_at' | 'leave_at' | 'created_at'>;
+  zone: string;
+  area: CheckInPolicyLayer;
+  space: CheckInPolicyLayer;
+}
+
+/**
+ * A person's bookings that have not ended and start before `until`, approved, not checked in
+ * and not released, each with its area's and space's policy levels.
+ */
+export async function openBookingsOf(db: Db, userId: string, now: Date, until: Date): Promise<CheckInCandidate[]> {
+  const rows = await db
+    .selectFrom('bookings')
+    .innerJoin('spaces', 'spaces.id', 'bookings.space_id')
+    .innerJoin('locations', 'locations.id', 'bookings.location_id')
+    .select([
+      'bookings.id',
+      'bookings.enter_at',
+      'bookings.leave_at',
+      'bookings.created_at',
+      ...LEVEL_COLUMNS.map((c) => `spaces.${c} as space_${c}` as const),
+      ...LEVEL_COLUMNS.map((c) => `locations.${c} as area_${c}` as const),
+      LOCATION_ZONE.as('zone'),
+    ])
+    .where('bookings.user_id', '=', userId)
+    .where('bookings.leave_at', '>', now)
+    .where('bookings.enter_at', '<', until)
+    .where('bookings.approved', '=', true)
+    .where('bookings.checked_in_at', 'is', null)
+    .where('bookings.released_at', 'is', null)
+    .orderBy('bookings.enter_at')
+    .execute();
+  return rows.map((row) => {
+    const pick = (prefix: 'space_' | 'area_'): LevelColumns =>
+      Object.fromEntries(LEVEL_COLUMNS.map((c) => [c, row[`${prefix}${c}`]])) as unknown as LevelColumns;
+    return {
+      booking: { id: row.id, enter_at: row.enter_at, leave_at: row.leave_at, created_at: row.created_at },
+      zone: row.zone,
+      area: levelOf(pick('area_')),
+      space: levelOf(pick('space_')),
+    };
+  });
+}

@@ -1,11 +1,12 @@
 import { api } from '@perch/contract';
 import type { App } from '../../app-context.js';
 import { route } from '../../http/route.js';
-import { checkIn, checkOut } from './check-in.js';
+import { checkIn, checkOut, dueCheckIns } from './check-in.js';
 
 export async function checkInRoutes(app: App): Promise<void> {
   const { deps } = app;
   const e = api.booking;
   route(app, e.checkIn, ({ auth, params, body }) => checkIn(deps, auth, params.id, body.token));
   route(app, e.checkOut, ({ auth, params }) => checkOut(deps, auth, params.id));
+  route(app, api.checkIn.due, ({ auth }) => dueCheckIns(deps, auth));
 }

@@ -159,7 +159,15 @@ async function onChange(tx: AppDeps, change: BookingChange): Promise<void> {
       // The person is there: nothing to tell them.
       return;
     case 'ended-early':
-      // A check-out is the person's own doing. (The mail about a release is not written yet.)
+      // A check-out is the person's own doing. A release tells the owner the space went to
+      // others, with the booking as it was booked, and takes the event out of their calendar.
+      if (change.why === 'no-show')
+        await tellOwner(
+          tx,
+          { ...change.booking, leave_at: change.booking.booked_leave_at ?? change.booking.leave_at },
+          'booking-released',
+          change.booking.approved ? 'cancel' : 'none',
+        );
       return;
     case 'removed':
       switch (change.reason) {

@@ -4,6 +4,7 @@
  * (packages/server/src/fences.unit.test.ts) keeps it so.
  */
 export { locationFor, locationZone } from './access.js';
+export { checkInColumns } from './check-in-columns.js';
 export { matchesAll, parseAttributeQuery } from './attribute-filter.js';
 export { allowedBookersOf, findLocation } from './repo.js';
 export { locationRoutes } from './routes.js';

@@ -21,6 +21,12 @@ export function presentLocation(l: LocationRow, allowedBookerGroupIds: string[] 
     mapMimeType: shortMimeType(l.map_mime_type),
     allowedBookerGroupIds,
     bookableDays: l.bookable_days.map(Number),
+    checkinMode: l.checkin_mode,
+    checkinOpensMinutes: l.checkin_opens_minutes,
+    checkinGraceMinutes: l.checkin_grace_minutes,
+    checkinReleaseTime: l.checkin_release_time,
+    checkinRelease: l.checkin_release,
+    checkinExemptLong: l.checkin_exempt_long,
     ...(spaceCount !== undefined ? { spaceCount } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { checkInColumns } from './check-in-columns.js';
 import type { AttributeValue, LocationSave } from '@perch/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
@@ -123,6 +124,7 @@ function columns(l: LocationSave) {
     map_scale: l.mapScale,
     map_type: l.mapType,
     bookable_days: [...l.bookableDays].sort((a, b) => a - b),
+    ...checkInColumns(l),
   };
 }
 

@@ -29,6 +29,12 @@ export function presentSpace(s: SpaceRow, links: SpaceLinks): Space {
     attributes: links.attributes.get(s.id) ?? [],
     approverGroupIds: links.approvers.get(s.id) ?? [],
     allowedBookerGroupIds: links.allowedBookers.get(s.id) ?? [],
+    checkinMode: s.checkin_mode,
+    checkinOpensMinutes: s.checkin_opens_minutes,
+    checkinGraceMinutes: s.checkin_grace_minutes,
+    checkinReleaseTime: s.checkin_release_time,
+    checkinRelease: s.checkin_release,
+    checkinExemptLong: s.checkin_exempt_long,
   };
 }
 

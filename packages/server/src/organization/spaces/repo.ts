@@ -1,3 +1,4 @@
+import { checkInColumns } from '../locations/index.js';
 import type { AttributeValue, SpaceSave } from '@perch/contract';
 import { sql } from 'kysely';
 import type { Db, PreparedQuery } from '../../db/connection.js';
@@ -91,6 +92,7 @@ export function spaceColumns(s: SpaceSave) {
     kiosk_enabled: s.kioskEnabled,
     shape: s.shape,
     font_size: s.fontSize,
+    ...checkInColumns(s),
   };
 }
 
@@ -207,4 +209,9 @@ export async function removeGroupLinks(
       .where('space_id', '=', spaceId)
       .where('group_id', 'in', [...groupIds])
       .execute();
+}
+
+/** Gives a space's code a new token. */
+export async function setSpaceCheckInToken(db: Db, spaceId: string, token: string): Promise<void> {
+  await db.updateTable('spaces').set({ checkin_token: token }).where('id', '=', spaceId).execute();
 }

@@ -12,6 +12,8 @@ import {
   getSpace,
   listAreaSpaces,
   removeSpaceGroups,
+  rotateSpaceCheckInToken,
+  spaceCheckInToken,
   spaceGroups,
   updateSpace,
   type SpaceGroupList,
@@ -51,6 +53,8 @@ export async function spaceRoutes(app: App): Promise<void> {
   }));
   route(app, e.update, ({ auth, params, body }) => updateSpace(deps, auth, { ...params, space: body }));
   route(app, e.delete, ({ auth, params }) => deleteSpace(deps, auth, params));
+  route(app, e.checkInToken, ({ auth, params }) => spaceCheckInToken(deps, auth, params));
+  route(app, e.rotateCheckInToken, ({ auth, params }) => rotateSpaceCheckInToken(deps, auth, params));
 
   const lists = [
     ['approvers', e.approvers, e.addApprovers, e.removeApprovers],

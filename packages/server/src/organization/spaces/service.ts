@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Role, type BulkResult, type Space, type SpaceBulk, type SpaceSave } from '@perch/contract';
 import type { AppDeps, AuthContext } from '../../context.js';
 import type { GroupRow, LocationRow, SpaceRow } from '../../db/schema.js';
@@ -15,6 +16,7 @@ import {
   findSpace,
   groupsLinkedTo,
   removeGroupLinks,
+  setSpaceCheckInToken,
   spaceLinks,
   type GroupLinkTable,
 } from './repo.js';
@@ -76,6 +78,24 @@ export async function updateSpace(
   await checkGroups(deps.db, location.organization_id, [input.space]);
   const refs = await spaceRefs(deps.db, location.organization_id);
   await inTransaction(deps, (tx) => writeSpace(tx.db, space.id, input.space, refs));
+}
+
+/** The token in the space's code (space admins print it). */
+export async function spaceCheckInToken(deps: AppDeps, auth: AuthContext, ref: SpaceRef): Promise<{ token: string }> {
+  const { space } = await spaceFor(deps, auth, ref, Role.SpaceAdmin);
+  return { token: space.checkin_token };
+}
+
+/** A new token for the space's code: codes printed with the old one no longer check anyone in. */
+export async function rotateSpaceCheckInToken(
+  deps: AppDeps,
+  auth: AuthContext,
+  ref: SpaceRef,
+): Promise<{ token: string }> {
+  const { space } = await spaceFor(deps, auth, ref, Role.SpaceAdmin);
+  const token = randomBytes(24).toString('base64url');
+  await setSpaceCheckInToken(deps.db, space.id, token);
+  return { token };
 }
 
 /** Deletes a space with its bookings (those not yet over as cancelled ones). */

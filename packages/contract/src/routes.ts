@@ -209,6 +209,7 @@ export const routes = defineRoutes({
     allowedBookers: ['GET', '/location/:locationId/space/:id/allowedbooker', 200],
     addAllowedBookers: ['PUT', '/location/:locationId/space/:id/allowedbooker', 204],
     removeAllowedBookers: ['POST', '/location/:locationId/space/:id/allowedbooker/remove', 204],
+    checkInTokens: ['GET', '/location/:locationId/space/checkin-tokens', 200],
     checkInToken: ['GET', '/location/:locationId/space/:id/checkin-token', 200],
     rotateCheckInToken: ['POST', '/location/:locationId/space/:id/checkin-token', 200],
   },

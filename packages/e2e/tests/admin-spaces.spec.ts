@@ -209,12 +209,18 @@ test.describe('spaces and QR codes of an area', () => {
       expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     }
 
-    // Each link is the search page with the area and the space, without a fixed day.
+    // Each link is the search page with the area, the space and its check-in token, without a fixed day.
     const origin = new URL(page.url()).origin;
+    const tokens = new Map(
+      (await api.call(routes.space.checkInTokens, { params: { locationId: area.id } })).map((t) => [
+        t.spaceId,
+        t.token,
+      ]),
+    );
     const links = page.getByRole('link', { name: /\/ui\/search\?/ });
     await expect(links).toHaveText(
       ['Desk 1', 'Desk 2', 'Desk 3', 'Desk 10'].map(
-        (desk) => `${origin}/ui/search?lid=${area.id}&sid=${area.spaces[desk]}`,
+        (desk) => `${origin}/ui/search?lid=${area.id}&sid=${area.spaces[desk]}&t=${tokens.get(area.spaces[desk]!)}`,
       ),
     );
 
@@ -257,7 +263,11 @@ test.describe('spaces and QR codes of an area', () => {
     expect((await download).suggestedFilename()).toBe(`QR ${area.name} – Desk 2.png`);
 
     // Following a link opens that space on the booking page, for today.
-    await page.getByRole('link', { name: `${origin}/ui/search?lid=${area.id}&sid=${area.spaces['Desk 2']}` }).click();
+    await page
+      .getByRole('link', {
+        name: `${origin}/ui/search?lid=${area.id}&sid=${area.spaces['Desk 2']}&t=${tokens.get(area.spaces['Desk 2']!)}`,
+      })
+      .click();
     await expect(page).toHaveURL(/\/ui\/search\?/);
     await expect(page.getByRole('dialog', { name: 'Desk 2' })).toBeVisible();
     expect(new URL(page.url()).searchParams.get('sid')).toBe(area.spaces['Desk 2']);

@@ -8,6 +8,7 @@ import auditEn from './i18n/audit/en.json';
 import bookingEn from './i18n/booking/en.json';
 import bookingsAdminEn from './i18n/bookings-admin/en.json';
 import calendarsEn from './i18n/calendars/en.json';
+import checkInEn from './i18n/check-in/en.json';
 import dateFieldEn from './i18n/date-field/en.json';
 import approvalsEn from './i18n/approvals/en.json';
 import en from './i18n/en.json';
@@ -68,6 +69,7 @@ await i18next.use(initReactI18next).init({
         ...signInProvidersEn,
         ...signInTrustEn,
         ...calendarsEn,
+        ...checkInEn,
         ...dateFieldEn,
         ...approvalsEn,
         ...searchMapEn,

@@ -24,6 +24,7 @@ import {
   spaceSaveBody,
   spaceSchema,
   checkInTokenSchema,
+  spaceCheckInTokenSchema,
 } from '../entities/space.js';
 import { endpoints } from '../endpoint.js';
 import { routes } from '../routes.js';
@@ -114,6 +115,12 @@ export const spaceApi = endpoints('spaces', routes.space, {
   },
   addAllowedBookers: { summary: 'Add allowed-booker groups to a space', params: spaceParams, body: idListBody },
   removeAllowedBookers: { summary: 'Remove allowed-booker groups from a space', params: spaceParams, body: idListBody },
+  checkInTokens: {
+    summary: 'The tokens in the codes of every space of the area, for printing them (space admins)',
+    description: 'Perch addition.',
+    params: locationParams,
+    response: z.array(spaceCheckInTokenSchema),
+  },
   checkInToken: {
     summary: "The token in the space's code, for printing it (space admins)",
     description: "Perch addition. The space's booking link carries it as `t`; scanning proves presence at the space.",

@@ -98,3 +98,5 @@ export const availabilityQuery = z.object({
 
 /** Perch addition: the opaque token in a space's code (QR or NFC); scanning it proves presence at the space. */
 export const checkInTokenSchema = z.object({ token: z.string() });
+/** Perch addition: the tokens of every space of an area, for printing their codes. */
+export const spaceCheckInTokenSchema = z.object({ spaceId: z.string(), token: z.string() });

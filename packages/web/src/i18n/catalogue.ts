@@ -5,6 +5,7 @@ import type auditEn from './audit/en.json';
 import type bookingEn from './booking/en.json';
 import type bookingsAdminEn from './bookings-admin/en.json';
 import type calendarsEn from './calendars/en.json';
+import type checkInEn from './check-in/en.json';
 import type dateFieldEn from './date-field/en.json';
 import type en from './en.json';
 import type orgAdminEn from './org-admin/en.json';
@@ -38,6 +39,7 @@ export type Catalogue = typeof en &
   typeof signInProvidersEn &
   typeof signInTrustEn &
   typeof calendarsEn &
+  typeof checkInEn &
   typeof dateFieldEn &
   typeof approvalsEn &
   typeof searchMapEn &

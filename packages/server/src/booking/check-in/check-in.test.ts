@@ -247,6 +247,14 @@ describe("a space's code", () => {
     expect((await row(id)).checked_in_at).not.toBeNull();
   });
 
+  it('of every space of an area are listed for space admins, to print them', async () => {
+    const path = `/location/${floor.locationId}/space/checkin-tokens`;
+    const tokens = await (await s.signIn(SPACE_ADMIN)).get<{ spaceId: string; token: string }[]>(path);
+    expect(tokens.map((t) => t.spaceId).sort()).toEqual([...floor.spaces].sort());
+    for (const { spaceId, token } of tokens) expect(token).toBe(await tokenOf(spaceId));
+    await refused((await s.signIn(OWNER)).get(path), 403);
+  });
+
   it('of an unknown space is 404', async () => {
     await refused(
       s.admin.get(`/location/${floor.locationId}/space/00000000-0000-4000-8000-000000000000/checkin-token`),

@@ -215,3 +215,13 @@ export async function removeGroupLinks(
 export async function setSpaceCheckInToken(db: Db, spaceId: string, token: string): Promise<void> {
   await db.updateTable('spaces').set({ checkin_token: token }).where('id', '=', spaceId).execute();
 }
+
+/** The tokens in the codes of an area's spaces. */
+export async function checkInTokensOfArea(db: Db, locationId: string): Promise<{ spaceId: string; token: string }[]> {
+  return db
+    .selectFrom('spaces')
+    .select(['id as spaceId', 'checkin_token as token'])
+    .where('location_id', '=', locationId)
+    .orderBy('name')
+    .execute();
+}

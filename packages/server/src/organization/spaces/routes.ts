@@ -6,6 +6,7 @@ import { spaceAvailability } from './availability.js';
 import { availabilityJson, presentAvailability } from './presenter.js';
 import {
   addSpaceGroups,
+  areaCheckInTokens,
   bulkSaveSpaces,
   createSpace,
   deleteSpace,
@@ -53,6 +54,7 @@ export async function spaceRoutes(app: App): Promise<void> {
   }));
   route(app, e.update, ({ auth, params, body }) => updateSpace(deps, auth, { ...params, space: body }));
   route(app, e.delete, ({ auth, params }) => deleteSpace(deps, auth, params));
+  route(app, e.checkInTokens, ({ auth, params }) => areaCheckInTokens(deps, auth, params.locationId));
   route(app, e.checkInToken, ({ auth, params }) => spaceCheckInToken(deps, auth, params));
   route(app, e.rotateCheckInToken, ({ auth, params }) => rotateSpaceCheckInToken(deps, auth, params));
 

@@ -16,6 +16,7 @@ import {
   findSpace,
   groupsLinkedTo,
   removeGroupLinks,
+  checkInTokensOfArea,
   setSpaceCheckInToken,
   spaceLinks,
   type GroupLinkTable,
@@ -78,6 +79,16 @@ export async function updateSpace(
   await checkGroups(deps.db, location.organization_id, [input.space]);
   const refs = await spaceRefs(deps.db, location.organization_id);
   await inTransaction(deps, (tx) => writeSpace(tx.db, space.id, input.space, refs));
+}
+
+/** The tokens in the codes of every space of an area (space admins print them). */
+export async function areaCheckInTokens(
+  deps: AppDeps,
+  auth: AuthContext,
+  locationId: string,
+): Promise<{ spaceId: string; token: string }[]> {
+  const location = await locationFor(deps, auth, locationId, Role.SpaceAdmin);
+  return checkInTokensOfArea(deps.db, location.id);
 }
 
 /** The token in the space's code (space admins print it). */

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import {
   IconCalendarPlus,
   IconCalendarRepeat,
@@ -14,6 +14,8 @@ import type { TimePrefs } from '../../shared/time/time-prefs';
 import { convertWallTime } from '../../shared/time/wall-time';
 import type { IcalScope } from './api/booking-queries';
 import type { BookingItem } from './booking-groups';
+import type { CheckInDue } from '@perch/contract';
+import { CheckInStatus } from './CheckInStatus';
 
 interface BookingCardProps {
   item: BookingItem;
@@ -29,6 +31,8 @@ interface BookingCardProps {
   onAddToCalendar: (scope: IcalScope) => void;
   /** Its calendar file is being fetched. */
   addingToCalendar: boolean;
+  /** Its check-in window, when it waits for a check-in. */
+  checkIn?: CheckInDue;
 }
 
 /** "Add to calendar": the booking's calendar file; for a series, a menu for this booking or the series. */
@@ -222,6 +226,7 @@ export function BookingCard({
   onCancelSeries,
   onAddToCalendar,
   addingToCalendar,
+  checkIn,
 }: BookingCardProps) {
   const { i18n } = useTranslation();
   const when = formatRange(item.enter, item.leave, prefs, i18n.language, dailyBasis);
@@ -241,6 +246,9 @@ export function BookingCard({
           addingToCalendar={addingToCalendar}
         />
       </Group>
+      <Box mt="sm">
+        <CheckInStatus item={item} due={checkIn} zone={zone ?? ownZone} prefs={prefs} when={when} />
+      </Box>
     </Paper>
   );
 }

@@ -17,6 +17,7 @@ import { groupByDay, relativeDay, upcomingIds } from './booking-groups';
 import { BookingCard } from './BookingCard';
 import { BookingsWeek, weekBlockSelector } from './BookingsWeek';
 import { useBookingActions } from './use-booking-actions';
+import { useDueCheckIns } from '../../shared/api/check-in-queries';
 import { weekStartOf } from './week-layout';
 import { QueryFailure } from '../../shared/ui/QueryFailure';
 
@@ -74,6 +75,7 @@ export function BookingsPage() {
   const { t, i18n } = useTranslation();
   const { settings, preferences } = useSignedInSession();
   const bookings = useMyBookings();
+  const dueCheckIns = useDueCheckIns();
   const areas = useBookableAreas();
   const actions = useBookingActions();
   const prefs = useMemo(() => timePrefsFrom(preferences), [preferences]);
@@ -220,6 +222,7 @@ export function BookingsPage() {
                       actions.icalPending !== null &&
                       (actions.icalPending === item.booking.id || actions.icalPending === item.booking.recurringId)
                     }
+                    checkIn={dueCheckIns.data?.find((d) => d.bookingId === item.booking.id)}
                   />
                 );
               })}

@@ -28,6 +28,7 @@ import { searchHints } from './time/search-hints';
 import { useDayjsLocale } from '../../shared/time/use-dayjs-locale';
 import { useSearchState } from './use-search-state';
 import { useSpaceEntries } from './use-space-entries';
+import { useScanCheckIn } from './use-scan-check-in';
 import { QueryFailure } from '../../shared/ui/QueryFailure';
 
 /** Search and book a space: the screen people use every day. */
@@ -43,6 +44,7 @@ export function SearchPage() {
   const myBookings = useMyBookings();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const { area, window, rules, prefs } = state;
+  useScanCheckIn(state.spaceId);
 
   const hints = searchHints({
     areaId: area?.id ?? null,

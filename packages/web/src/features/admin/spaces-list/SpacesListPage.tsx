@@ -1,8 +1,9 @@
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { Location, Space } from '@perch/contract';
 import { routes } from '@perch/contract/values';
-import { IconArmchair, IconCopy, IconDownload, IconMap2, IconPrinter } from '@tabler/icons-react';
+import { IconArmchair, IconCopy, IconDownload, IconMap2, IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +21,8 @@ import classes from './spaces-list.module.css';
 import { saveBlob } from '../../../shared/download/download-file';
 import { PageLoader } from '../../../shared/ui/Loaders';
 import { useApiQuery } from '../../../shared/api/use-api-query';
+import { useApiMutation } from '../../../shared/api/use-api-mutation';
+import { useApiErrorMessage } from '../../../app/use-api-error-message';
 
 /** A space with its booking link and QR code, ready to show and print. */
 interface SpaceCode {
@@ -40,15 +43,30 @@ function useAreaSpaces(areaId: string) {
   );
 }
 
-function useSpaceCodes(area: Location | undefined, spaces: readonly Space[] | undefined, language: string) {
+/** The check-in tokens of the area's spaces, which their codes carry. */
+function useCheckInTokens(areaId: string) {
+  return useApiQuery(
+    [...adminKeys.spaces(areaId), 'checkin-tokens'],
+    (client) => client.call(routes.space.checkInTokens, { params: { locationId: areaId } }),
+    { refetchOnMount: 'always' },
+  );
+}
+
+function useSpaceCodes(
+  area: Location | undefined,
+  spaces: readonly Space[] | undefined,
+  tokens: readonly { spaceId: string; token: string }[] | undefined,
+  language: string,
+) {
   return useMemo<SpaceCode[]>(() => {
-    if (!area || !spaces) return [];
+    if (!area || !spaces || !tokens) return [];
+    const tokenOf = new Map(tokens.map((t) => [t.spaceId, t.token]));
     return sortNaturally(spaces, (s) => s.name, language).map((space) => {
-      const url = spaceBookingUrl(window.location.origin, area.id, space.id);
+      const url = spaceBookingUrl(window.location.origin, area.id, space.id, tokenOf.get(space.id));
       const svg = qrCodeSvg(url);
       return { space, url, svg, image: svgDataUrl(svg) };
     });
-  }, [area, spaces, language]);
+  }, [area, spaces, tokens, language]);
 }
 
 /** Marks the page for printing while it is open: the print style shows only the sheet of codes. */
@@ -97,10 +115,44 @@ interface SpaceCardProps {
   onPrint: (spaceId: string) => void;
 }
 
+/** Gives a space's code a new token: printed codes of it stop checking people in. */
+function useRotateCheckInToken(areaId: string) {
+  return useApiMutation(
+    (client, spaceId: string) =>
+      client.call(routes.space.rotateCheckInToken, { params: { locationId: areaId, id: spaceId } }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: [...adminKeys.spaces(areaId), 'checkin-tokens'] }),
+  );
+}
+
 function SpaceCard({ area, code, onPrint }: SpaceCardProps) {
   const { t } = useTranslation();
+  const errorMessage = useApiErrorMessage();
   const { space, url, svg, image } = code;
   const [downloading, setDownloading] = useState(false);
+  const rotate = useRotateCheckInToken(area.id);
+  const closeButtonProps = { 'aria-label': t('close') };
+
+  const askRotate = () =>
+    modals.openConfirmModal({
+      title: t('qrRotateTitle', { name: space.name }),
+      children: <Text>{t('qrRotateBody')}</Text>,
+      labels: { confirm: t('qrRotate'), cancel: t('cancel') },
+      closeButtonProps,
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        rotate.mutate(space.id, {
+          onSuccess: () =>
+            notifications.show({ color: 'teal', message: t('qrRotated', { name: space.name }), closeButtonProps }),
+          onError: (error) =>
+            notifications.show({
+              color: 'red',
+              title: t('qrRotateFailed'),
+              message: errorMessage(error),
+              closeButtonProps,
+              autoClose: 10_000,
+            }),
+        }),
+    });
 
   const copy = () =>
     navigator.clipboard.writeText(url).then(
@@ -176,6 +228,17 @@ function SpaceCard({ area, code, onPrint }: SpaceCardProps) {
           >
             {t('qrDownload')}
           </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            color="red"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            loading={rotate.isPending}
+            onClick={askRotate}
+            aria-label={t('qrRotateOf', { name: space.name })}
+          >
+            {t('qrRotate')}
+          </Button>
         </Group>
       </Stack>
     </Paper>
@@ -188,7 +251,8 @@ export function SpacesListPage() {
   const { t, i18n } = useTranslation();
   const area = useArea(areaId);
   const spaces = useAreaSpaces(areaId);
-  const codes = useSpaceCodes(area.data, spaces.data, i18n.language);
+  const tokens = useCheckInTokens(areaId);
+  const codes = useSpaceCodes(area.data, spaces.data, tokens.data, i18n.language);
   const [printOnly, setPrintOnly] = useState<string | null>(null);
   const [printRequest, setPrintRequest] = useState(0);
   usePrintSheet();
@@ -208,8 +272,8 @@ export function SpacesListPage() {
   }, []);
 
   if (area.isError && isNotFound(area.error)) return <NotFoundPage />;
-  const failed = [area, spaces].find((q) => q.isError);
-  const ready = area.isSuccess && spaces.isSuccess;
+  const failed = [area, spaces, tokens].find((q) => q.isError);
+  const ready = area.isSuccess && spaces.isSuccess && tokens.isSuccess;
   const areaName = area.data?.name ?? t('loading');
 
   return (

@@ -4,12 +4,14 @@ import { create as createQrCode } from 'qrcode';
  * The booking page of one space: the search page with the area (`lid`) and the space (`sid`)
  * and no time window, so whoever opens it — today, or whenever the printed code is scanned —
  * gets that day's default window from their preferences. The reference writes the same
- * parameters, so its QR codes keep working too.
+ * parameters, so its QR codes keep working too. `t`, the space's check-in token, proves that
+ * whoever opened the link stands at the space: it checks them in to their booking there.
  */
-export function spaceBookingUrl(origin: string, areaId: string, spaceId: string): string {
+export function spaceBookingUrl(origin: string, areaId: string, spaceId: string, token?: string): string {
   const url = new URL('/ui/search', origin);
   url.searchParams.set('lid', areaId);
   url.searchParams.set('sid', spaceId);
+  if (token) url.searchParams.set('t', token);
   return url.href;
 }
 

@@ -1,0 +1,76 @@
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useApiErrorMessage } from '../../app/use-api-error-message';
+import { useMyBookings } from '../../shared/api/booking-queries';
+import { useCheckIn } from '../../shared/api/check-in-queries';
+
+/** The longest a check-in window opens before the start: 12 hours. */
+const LONGEST_WINDOW_MS = 12 * 3_600_000;
+
+/**
+ * A scanned space code (`sid` with the space's token `t`): the person stands at the space. When
+ * they have a booking there that has started or starts soon, they are checked in with the token
+ * (the server decides whether the window is open, and says why not). Without one, the page
+ * stays as the code opened it: the space, ready to be booked from now. The token leaves the
+ * address once it was used, so a reload or a shared link does not check in again.
+ */
+export function useScanCheckIn(spaceId: string | null): void {
+  const { t } = useTranslation();
+  const errorMessage = useApiErrorMessage();
+  const [params, setParams] = useSearchParams();
+  const token = params.get('t');
+  const myBookings = useMyBookings();
+  const checkIn = useCheckIn();
+  const handled = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!token || !spaceId || !myBookings.isSuccess || handled.current === token) return;
+    handled.current = token;
+    const dropToken = () =>
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          next.delete('t');
+          return next;
+        },
+        { replace: true },
+      );
+    // Bookings come as the area's wall clock; compared as instants, a few hours' difference of
+    // zones cannot turn a booking of another day into today's.
+    const now = Date.now();
+    const booking = myBookings.data.find(
+      (b) =>
+        b.spaceId === spaceId &&
+        Date.parse(b.leave) > now &&
+        Date.parse(b.enter) - LONGEST_WINDOW_MS <= now &&
+        !b.releasedAt,
+    );
+    if (!booking) {
+      dropToken();
+      return;
+    }
+    const closeButtonProps = { 'aria-label': t('close') };
+    checkIn.mutate(
+      { id: booking.id, token },
+      {
+        onSuccess: () =>
+          notifications.show({
+            color: 'teal',
+            message: t('scanCheckedIn', { name: booking.space.name }),
+            closeButtonProps,
+          }),
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            title: t('checkInFailedTitle'),
+            message: errorMessage(error),
+            closeButtonProps,
+            autoClose: 10_000,
+          }),
+        onSettled: dropToken,
+      },
+    );
+  }, [token, spaceId, myBookings.isSuccess, myBookings.data, checkIn, t, errorMessage, setParams]);
+}

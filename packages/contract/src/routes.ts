@@ -213,9 +213,6 @@ export const routes = defineRoutes({
     checkInToken: ['GET', '/location/:locationId/space/:id/checkin-token', 200],
     rotateCheckInToken: ['POST', '/location/:locationId/space/:id/checkin-token', 200],
   },
-  checkIn: {
-    due: ['GET', '/checkin/', 200],
-  },
   booking: {
     list: ['GET', '/booking/', 200],
     create: ['POST', '/booking/', 201],
@@ -248,6 +245,9 @@ export const routes = defineRoutes({
     save: ['PUT', '/buddy/', 201],
     delete: ['DELETE', '/buddy/:id', 204],
     search: ['GET', '/buddy/search', 200],
+  },
+  checkIn: {
+    due: ['GET', '/checkin/', 200],
   },
   stats: {
     summary: ['GET', '/stats/', 200],

@@ -1,4 +1,5 @@
 import { NumberInput, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
+import { TimeInput } from '@mantine/dates';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message, MessageKey } from '../../../i18n';
@@ -106,5 +107,23 @@ export function ChoiceSetting({
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** A time of day ("HH:MM") that may be left empty. */
+export function TimeSetting({ form, name, label, hint }: SettingInputProps) {
+  const { t } = useTranslation();
+  const problem = form.problems[name];
+  return (
+    <TimeInput
+      value={form.values[name]}
+      onChange={(e) => form.set(name, e.currentTarget.value)}
+      label={t(label)}
+      description={hint ? t(hint) : undefined}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+      error={problem ? t(problem.key, problem.values) : undefined}
+      errorProps={{ role: 'alert' }}
+      maw={320}
+    />
   );
 }

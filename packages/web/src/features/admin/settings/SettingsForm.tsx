@@ -13,6 +13,7 @@ import {
   NumberSetting,
   SwitchedNumberSetting,
   SwitchSetting,
+  TimeSetting,
   type SettingBinding,
 } from './SettingInputs';
 import type { SettingFieldName } from './settings-fields';
@@ -168,6 +169,52 @@ export function SettingsForm({ initial: loaded, timezones }: SettingsFormProps) 
             label="settingBookForNewPeople"
             hint="settingBookForNewPeopleHint"
           />
+        </Section>
+
+        <Section
+          gap="lg"
+          labelled="settings-checkin"
+          title={t('settingsCheckInSection')}
+          intro={t('settingsCheckInIntro')}
+        >
+          <ChoiceSetting
+            form={form}
+            name="checkin_mode"
+            label="settingCheckInMode"
+            hint="settingCheckInModeHint"
+            choices={[
+              { value: '0', label: 'checkInModeOff' },
+              { value: '1', label: 'checkInModeClick' },
+              { value: '2', label: 'checkInModeScan' },
+            ]}
+          />
+          {values.checkin_mode !== '0' && (
+            <>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
+                <NumberSetting form={form} name="checkin_opens_minutes" label="settingCheckInOpens" />
+                <NumberSetting form={form} name="checkin_grace_minutes" label="settingCheckInGrace" />
+                <TimeSetting
+                  form={form}
+                  name="checkin_release_time"
+                  label="settingCheckInReleaseTime"
+                  hint="settingCheckInReleaseTimeHint"
+                />
+                <NumberSetting
+                  form={form}
+                  name="checkin_series_end_after"
+                  label="settingCheckInSeriesEnd"
+                  hint="settingCheckInSeriesEndHint"
+                />
+              </SimpleGrid>
+              <SwitchSetting
+                form={form}
+                name="checkin_release"
+                label="settingCheckInRelease"
+                hint="settingCheckInReleaseHint"
+              />
+              <SwitchSetting form={form} name="checkin_exempt_long" label="settingCheckInExemptLong" />
+            </>
+          )}
         </Section>
 
         <Section

@@ -31,6 +31,13 @@ export const SETTING_FIELD_NAMES = [
   'booking_retention_enabled',
   'booking_retention_days',
   'enforce_totp',
+  'checkin_mode',
+  'checkin_opens_minutes',
+  'checkin_grace_minutes',
+  'checkin_release_time',
+  'checkin_release',
+  'checkin_exempt_long',
+  'checkin_series_end_after',
 ] as const satisfies readonly SettingName[];
 
 export type SettingFieldName = (typeof SETTING_FIELD_NAMES)[number];

@@ -48,6 +48,12 @@ describe('settings form', () => {
     expect(settingProblem('default_timezone', { ...stored, default_timezone: 'Mars/Base' }, isZone)).toEqual({
       key: 'errorTimezone',
     });
+    for (const time of ['9:00', '24:00', '10:60', 'noon'])
+      expect(settingProblem('checkin_release_time', { ...stored, checkin_release_time: time }, isZone)).toEqual({
+        key: 'errorTimeOfDay',
+      });
+    for (const time of ['', '00:00', '10:00', '23:59'])
+      expect(settingProblem('checkin_release_time', { ...stored, checkin_release_time: time }, isZone)).toBeNull();
   });
 
   it('does not check a number while its switch is off', () => {

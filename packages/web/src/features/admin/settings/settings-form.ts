@@ -41,6 +41,7 @@ export function settingProblem(
       if (problem === 'length') return { key: 'errorTooLong', values: { count: field.maxLength ?? 256 } };
       if (field.check === 'url') return { key: 'errorLogoUrl' };
       if (field.check === 'timezone') return { key: 'errorTimezone' };
+      if (field.check === 'time') return { key: 'errorTimeOfDay' };
       return null;
     case 'bool':
       return null;

@@ -99,4 +99,24 @@ describe('settings screen', { timeout: 15_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect((screen.getByRole('textbox', { name: 'Days in advance' }) as HTMLInputElement).value).toBe('5');
   });
+
+  it('shows the check-in policy once check-in is on, and saves it', async () => {
+    storeSession();
+    const server = settingsServer(() => new Response(null, { status: 204 }));
+    renderApp('/admin/settings', server);
+    const section = await screen.findByRole('region', { name: 'Check-in' }, { timeout: 5000 });
+    expect(within(section).queryByRole('textbox', { name: /^Grace period/ })).toBeNull();
+    fireEvent.click(within(section).getByRole('radio', { name: 'Scan only' }));
+    const grace = await within(section).findByRole('textbox', { name: 'Grace period (minutes after the start)' });
+    fireEvent.change(grace, { target: { value: '10' } });
+    const byTime = within(section).getByLabelText(/^Or check in by/);
+    fireEvent.change(byTime, { target: { value: '10:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(server.calls.filter((c) => c.method === 'PUT')).toHaveLength(1));
+    expect(server.calls.find((c) => c.method === 'PUT')?.body).toEqual([
+      { name: 'checkin_mode', value: '2' },
+      { name: 'checkin_grace_minutes', value: '10' },
+      { name: 'checkin_release_time', value: '10:00' },
+    ]);
+  });
 });

@@ -249,6 +249,9 @@ export const routes = defineRoutes({
   checkIn: {
     due: ['GET', '/checkin/', 200],
   },
+  presence: {
+    checkIn: ['POST', '/presence/checkin', 200],
+  },
   stats: {
     summary: ['GET', '/stats/', 200],
     load: ['GET', '/stats/load', 200],

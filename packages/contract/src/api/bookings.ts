@@ -4,6 +4,8 @@ import {
   approveBody,
   checkInBody,
   checkInDueSchema,
+  presenceCheckInBody,
+  presenceCheckInSchema,
   bookingAdminListQuery,
   bookingCancelQuery,
   bookingFilterQuery,
@@ -158,5 +160,16 @@ export const checkInApi = endpoints('check-in', routes.checkIn, {
     description:
       'Perch addition. Bookings starting within the next 12 hours (the longest a window opens early) or in progress, not checked in, not released.',
     response: z.array(checkInDueSchema),
+  },
+});
+
+export const presenceApi = endpoints('check-in', routes.presence, {
+  checkIn: {
+    summary: 'A sensor or badge reader says a person is at a space: checks them in to their booking there',
+    description:
+      'Perch addition, for read-write service accounts. The space is named by `spaceId` or by the `token` of its code. Checks in the person\'s booking at that space that is in progress or whose window is open, as a scan would (also under "scan only"). 404 with the reason when the person, the space or such a booking is unknown; 400 as `POST /booking/{id}/checkin` when the window has not opened.',
+    body: presenceCheckInBody,
+    response: presenceCheckInSchema,
+    errors: { 400: [E.CheckInOff, E.CheckInNotOpenYet, E.CheckInClosed], 409: [E.BookingReleased] },
   },
 });

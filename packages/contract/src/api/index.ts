@@ -5,7 +5,7 @@ import { locationApi, spaceApi, spaceAttributeApi } from './areas.js';
 import { authApi } from './auth.js';
 import { authProviderApi } from './auth-providers.js';
 import { authAttemptApi } from './auth-attempts.js';
-import { bookingApi, buddyApi, checkInApi, recurringBookingApi } from './bookings.js';
+import { bookingApi, buddyApi, checkInApi, presenceApi, recurringBookingApi } from './bookings.js';
 import { calendarApi } from './calendar.js';
 import { groupApi } from './groups.js';
 import { healthApi } from './health.js';
@@ -39,6 +39,7 @@ export const api = {
   recurringBooking: recurringBookingApi,
   buddy: buddyApi,
   checkIn: checkInApi,
+  presence: presenceApi,
   stats: statsApi,
   search: searchApi,
   authAttempt: authAttemptApi,

@@ -74,6 +74,19 @@ export const checkInDueSchema = z.object({
 });
 export type CheckInDue = z.infer<typeof checkInDueSchema>;
 
+/**
+ * Perch addition: a presence signal from a sensor or a door badge reader (a read-write service
+ * account): this person is at this space, named by its id or by the token in its code.
+ */
+export const presenceCheckInBody = z
+  .object({
+    spaceId: z.string().max(64).optional(),
+    token: z.string().max(128).optional(),
+    email: z.string().trim().min(1).max(254),
+  })
+  .refine((b) => (b.spaceId === undefined) !== (b.token === undefined), 'Give either spaceId or token');
+export const presenceCheckInSchema = z.object({ bookingId: z.string() });
+
 /** Cancelling a booking: an optional reason (≤ 500 characters) that the owner's cancellation mail quotes. */
 export const bookingCancelQuery = z.object({
   reason: z.string().max(TEXT_MAX.cancelReason).optional(),

@@ -309,3 +309,73 @@ describe('GET /checkin/', () => {
     await setSettings(s, { checkin_release: '1' });
   });
 });
+
+describe('POST /presence/checkin (sensors and badge readers)', () => {
+  const SENSOR = 'checkin-sensor@test.perch.local';
+  const READER = 'checkin-reader@test.perch.local';
+  const basic = (email: string) => `Basic ${Buffer.from(`${s.orgId}_${email}:${TEST_PASSWORD}`).toString('base64')}`;
+  const signal = (body: unknown, email = SENSOR) =>
+    fetch(`${s.url}/presence/checkin`, {
+      method: 'POST',
+      headers: { authorization: basic(email), 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  beforeAll(async () => {
+    await s.createUser({ email: SENSOR, password: TEST_PASSWORD, role: Role.ServiceAccountReadWrite });
+    await s.createUser({ email: READER, password: TEST_PASSWORD, role: Role.ServiceAccountReadOnly });
+  });
+
+  it('checks the person in to their booking at the space, by the space id or its token, also under "scan only"', async () => {
+    await setSettings(s, { checkin_mode: '2' });
+    const byId = await bookingStarting(5);
+    const res = await signal({ spaceId: floor.spaces[0], email: OWNER.toUpperCase() });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ bookingId: byId });
+    expect((await row(byId)).checked_in_at).not.toBeNull();
+
+    const byToken = await bookingStarting(5, 4, floor.spaces[1]);
+    expect((await signal({ token: await tokenOf(floor.spaces[1]!), email: OWNER })).status).toBe(200);
+    expect((await row(byToken)).checked_in_at).not.toBeNull();
+  });
+
+  it('answers 404 with the reason, and 400 before the window opens', async () => {
+    const later = await bookingStarting(60);
+    const reason = async (res: Response) => ({
+      status: res.status,
+      message: ((await res.json()) as { message: string }).message,
+    });
+    expect(await reason(await signal({ spaceId: floor.spaces[0], email: 'nobody@test.perch.local' }))).toEqual({
+      status: 404,
+      message: 'Unknown person',
+    });
+    expect(await reason(await signal({ token: 'no-such-token', email: OWNER }))).toEqual({
+      status: 404,
+      message: 'Unknown space',
+    });
+    expect(await reason(await signal({ spaceId: floor.spaces[2], email: OWNER }))).toEqual({
+      status: 404,
+      message: 'This person has no booking at this space now',
+    });
+    const early = await signal({ spaceId: floor.spaces[0], email: OWNER });
+    expect(early.status).toBe(400);
+    expect(early.headers.get('x-error-code')).toBe(String(ErrorCode.CheckInNotOpenYet));
+    expect((await row(later)).checked_in_at).toBeNull();
+  });
+
+  it('takes a space id or a token, not both and not neither', async () => {
+    expect((await signal({ email: OWNER })).status).toBe(400);
+    expect((await signal({ spaceId: floor.spaces[0], token: 'x', email: OWNER })).status).toBe(400);
+  });
+
+  it('is for read-write service accounts only', async () => {
+    const id = await bookingStarting(5);
+    expect((await signal({ spaceId: floor.spaces[0], email: OWNER }, READER)).status).toBe(401);
+    await refused(
+      (await s.signIn(SPACE_ADMIN)).post('/presence/checkin', { spaceId: floor.spaces[0], email: OWNER }),
+      403,
+    );
+    await refused(s.admin.post('/presence/checkin', { spaceId: floor.spaces[0], email: OWNER }), 403);
+    expect((await row(id)).checked_in_at).toBeNull();
+  });
+});

@@ -138,3 +138,56 @@ export async function openBookingsOf(db: Db, userId: string, now: Date, until: D
     };
   });
 }
+
+/** A space of the organisation named by its id or by the token in its code, with that token. */
+export async function findSpaceForPresence(
+  db: Db,
+  organizationId: string,
+  by: { spaceId?: string; token?: string },
+): Promise<{ id: string; token: string } | undefined> {
+  let query = db
+    .selectFrom('spaces')
+    .innerJoin('locations', 'locations.id', 'spaces.location_id')
+    .select(['spaces.id', 'spaces.checkin_token as token'])
+    .where('locations.organization_id', '=', organizationId);
+  query =
+    by.token !== undefined
+      ? query.where('spaces.checkin_token', '=', by.token)
+      : query.where('spaces.id', '=', by.spaceId!);
+  return query.executeTakeFirst();
+}
+
+/** The id of the organisation's person with this email, if there is one. */
+export async function findPersonId(db: Db, organizationId: string, email: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * The person's booking at the space that is in progress or starts before `until`, not released,
+ * the earliest first.
+ */
+export async function presentBookingOf(
+  db: Db,
+  userId: string,
+  spaceId: string,
+  now: Date,
+  until: Date,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('bookings')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('space_id', '=', spaceId)
+    .where('leave_at', '>', now)
+    .where('enter_at', '<', until)
+    .where('released_at', 'is', null)
+    .orderBy('enter_at')
+    .executeTakeFirst();
+  return row?.id;
+}

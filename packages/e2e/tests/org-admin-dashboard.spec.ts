@@ -89,7 +89,7 @@ test('the statistics dashboard shows the numbers of a known set of bookings and 
   expect(download.suggestedFilename()).toBe(`bookings-${monday}-${tuesday}.csv`);
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.split('\r\n')[0]).toBe(
-    'id,user_email,user_firstname,user_lastname,area,space,enter,leave,approved,subject',
+    'id,user_email,user_firstname,user_lastname,area,space,enter,leave,approved,subject,checked_in_at,released_at,release_reason',
   );
   const ours = csv.split('\r\n').filter((line) => line.includes(areaName));
   expect(ours).toHaveLength(3);

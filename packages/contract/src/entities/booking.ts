@@ -102,12 +102,20 @@ export const listPageQuery = z.object({
 });
 export type ListPage = z.infer<typeof listPageQuery>;
 
+/**
+ * Perch addition, the admin lists' check-in state: checked in, released because nobody checked
+ * in, or neither (not checked in yet, or no check-in asked for).
+ */
+export const bookingStateFilter = z.enum(['checked-in', 'released', 'not-checked-in']);
+export type BookingStateFilter = z.infer<typeof bookingStateFilter>;
+
 export const bookingFilterQuery = z
   .object({
     start: z.string().max(64),
     end: z.string().max(64),
     user: z.string().max(256).optional(),
     location: z.string().max(64).optional(),
+    state: bookingStateFilter.optional(),
   })
   .extend(listPageQuery.shape);
 
@@ -115,6 +123,7 @@ export const bookingFilterQuery = z
 export const bookingAdminListQuery = z.object({
   user: z.string().max(256).optional(),
   location: z.string().max(64).optional(),
+  state: bookingStateFilter.optional(),
 });
 
 /**

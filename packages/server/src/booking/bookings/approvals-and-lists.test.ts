@@ -168,7 +168,9 @@ describe('CSV export', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
     const lines = (await res.text()).trim().split('\r\n');
-    expect(lines[0]).toBe('id,user_email,user_firstname,user_lastname,area,space,enter,leave,approved,subject');
+    expect(lines[0]).toBe(
+      'id,user_email,user_firstname,user_lastname,area,space,enter,leave,approved,subject,checked_in_at,released_at,release_reason',
+    );
     expect(lines[1]).toContain('csv@test.perch.local,Cé,Ess,');
     expect(lines[1]).toContain(`"'=SUM(A1), ""quoted"""`);
     expect(await statusOf(u.get('/booking/export/', { start: wall(Z, 0, 0), end: wall(Z, 5, 0) }))).toBe(403);

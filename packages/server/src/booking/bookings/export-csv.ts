@@ -12,6 +12,10 @@ const HEADER = [
   'leave',
   'approved',
   'subject',
+  // Perch additions, after the reference's columns.
+  'checked_in_at',
+  'released_at',
+  'release_reason',
 ];
 
 /** A CSV field: quoted when needed; leading formula characters are neutralised for spreadsheets. */
@@ -23,7 +27,7 @@ function field(value: string): string {
 /** Bookings as CSV (RFC 4180, CRLF), times as the area's wall clock with its offset. */
 export function bookingsCsv(list: BookingList): string {
   const lines = [HEADER.join(',')];
-  forEachListEntry(list, ({ booking: b, person, spaceName, area, enter, leave }) => {
+  forEachListEntry(list, ({ booking: b, person, spaceName, area, enter, leave, checkIn }) => {
     lines.push(
       [
         b.id,
@@ -36,6 +40,9 @@ export function bookingsCsv(list: BookingList): string {
         leave,
         b.approved ? 'yes' : 'no',
         b.subject,
+        checkIn.checkedInAt ?? '',
+        checkIn.releasedAt ?? '',
+        b.release_reason ?? '',
       ]
         .map(field)
         .join(','),

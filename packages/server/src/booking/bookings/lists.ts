@@ -1,4 +1,4 @@
-import { Role, type ListPage } from '@perch/contract';
+import { Role, type BookingStateFilter, type ListPage } from '@perch/contract';
 import { requireRole } from '../../access.js';
 import type { AppDeps, AuthContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -33,10 +33,10 @@ export async function getBooking(deps: AppDeps, auth: AuthContext, id: string): 
 async function adminFilter(
   deps: AppDeps,
   auth: AuthContext,
-  q: { user?: string | undefined; location?: string | undefined },
+  q: { user?: string | undefined; location?: string | undefined; state?: BookingStateFilter | undefined },
 ): Promise<AdminListFilter> {
   requireRole(auth, Role.SpaceAdmin);
-  const f: AdminListFilter = { orgId: auth.orgId };
+  const f: AdminListFilter = { orgId: auth.orgId, ...(q.state ? { state: q.state } : {}) };
   if (q.user) {
     const u = await findUserByEmail(deps.db, auth.orgId, q.user);
     if (!u) throw badRequest('Unknown user');
@@ -60,7 +60,13 @@ function wallClock(text: string): string {
 export async function filteredBookings(
   deps: AppDeps,
   auth: AuthContext,
-  q: { start: string; end: string; user?: string | undefined; location?: string | undefined } & ListPage,
+  q: {
+    start: string;
+    end: string;
+    user?: string | undefined;
+    location?: string | undefined;
+    state?: BookingStateFilter | undefined;
+  } & ListPage,
 ): Promise<BookingList> {
   requireRole(auth, Role.SpaceAdmin);
   const start = wallClock(q.start);
@@ -75,7 +81,7 @@ export async function filteredBookings(
 export async function currentBookings(
   deps: AppDeps,
   auth: AuthContext,
-  q: { user?: string | undefined; location?: string | undefined },
+  q: { user?: string | undefined; location?: string | undefined; state?: BookingStateFilter | undefined },
 ): Promise<BookingList> {
   return bookingsInProgress(deps.db, await adminFilter(deps, auth, q), new Date());
 }

@@ -1,4 +1,4 @@
-import { Role, type ListPage } from '@perch/contract';
+import { Role, type BookingStateFilter, type ListPage } from '@perch/contract';
 import { sql, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { BookingRow, Database } from '../../db/schema.js';
@@ -191,12 +191,17 @@ export interface AdminListFilter {
   orgId: string;
   userId?: string;
   locationId?: string;
+  state?: BookingStateFilter;
 }
 
 function filtered<T extends keyof Database>(q: ListQuery<T>, f: AdminListFilter): ListQuery<T> {
   let out = q.where(sql<boolean>`bookings.organization_id = ${f.orgId}`);
   if (f.userId) out = out.where(sql<boolean>`bookings.user_id = ${f.userId}`);
   if (f.locationId) out = out.where(sql<boolean>`bookings.location_id = ${f.locationId}`);
+  if (f.state === 'checked-in') out = out.where(sql<boolean>`bookings.checked_in_at IS NOT NULL`);
+  if (f.state === 'released') out = out.where(sql<boolean>`bookings.released_at IS NOT NULL`);
+  if (f.state === 'not-checked-in')
+    out = out.where(sql<boolean>`bookings.checked_in_at IS NULL AND bookings.released_at IS NULL`);
   return out;
 }
 

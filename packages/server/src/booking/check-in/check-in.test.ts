@@ -379,3 +379,39 @@ describe('POST /presence/checkin (sensors and badge readers)', () => {
     expect((await row(id)).checked_in_at).toBeNull();
   });
 });
+
+describe('the admin lists by check-in state', () => {
+  it('filter the bookings checked in, released and neither; the CSV has the check-in columns', async () => {
+    const checkedIn = await bookingStarting(5);
+    const released = await bookingStarting(-40, 4, floor.spaces[1]);
+    const neither = await bookingStarting(5, 4, floor.spaces[2]);
+    await (await s.signIn(OWNER)).post(`/booking/${checkedIn}/checkin`, {});
+    await s.deps.db
+      .updateTable('bookings')
+      .set({ released_at: new Date(), release_reason: 'no-show' })
+      .where('id', '=', released)
+      .execute();
+    const window = { start: wall(Z, -1, 0), end: wall(Z, 2, 0) };
+    const ids = async (state?: string) =>
+      (await s.admin.get<{ id: string }[]>('/booking/filter/', { ...window, ...(state ? { state } : {}) }))
+        .map((b) => b.id)
+        .sort();
+    expect(await ids()).toEqual([checkedIn, released, neither].sort());
+    expect(await ids('checked-in')).toEqual([checkedIn]);
+    expect(await ids('released')).toEqual([released]);
+    expect(await ids('not-checked-in')).toEqual([neither]);
+    await refused(s.admin.get('/booking/filter/', { ...window, state: 'gone' }), 400);
+    const now = (await s.admin.get<{ id: string }[]>('/booking/current/', { state: 'released' })).map((b) => b.id);
+    expect(now).toEqual([released]);
+
+    const res = await fetch(
+      `${s.url}/booking/export/?start=${encodeURIComponent(window.start)}&end=${encodeURIComponent(window.end)}&state=released`,
+      { headers: { authorization: `Bearer ${s.admin.store.load()!.accessToken}` } },
+    );
+    const [header, line, more] = (await res.text()).trim().split('\r\n');
+    expect(header!.split(',').slice(-3)).toEqual(['checked_in_at', 'released_at', 'release_reason']);
+    expect(line!.startsWith(`${released},`)).toBe(true);
+    expect(line!.endsWith(',no-show')).toBe(true);
+    expect(more).toBeUndefined();
+  });
+});

@@ -1,3 +1,4 @@
+import type { BookingStateFilter } from '@perch/contract';
 import { routes } from '@perch/contract/values';
 import { keepPreviousData } from '@tanstack/react-query';
 import { refreshBookings } from '../../../shared/api/booking-queries';
@@ -13,12 +14,14 @@ export interface BookingFilter {
   area: string;
   /** A person's email, or '' for everyone. */
   user: string;
+  /** The check-in state, or '' for all. */
+  state: '' | BookingStateFilter;
 }
 
 /** Every query of the admin booking list. */
 export const adminBookingKeys = {
   all: ['admin', 'bookings'] as const,
-  list: (f: BookingFilter) => ['admin', 'bookings', 'list', f.from, f.to, f.area, f.user] as const,
+  list: (f: BookingFilter) => ['admin', 'bookings', 'list', f.from, f.to, f.area, f.user, f.state] as const,
 };
 
 /**
@@ -31,6 +34,7 @@ export function filterQuery(f: BookingFilter) {
     end: `${f.to}T23:59:59Z`,
     ...(f.user ? { user: f.user } : {}),
     ...(f.area ? { location: f.area } : {}),
+    ...(f.state ? { state: f.state } : {}),
   };
 }
 

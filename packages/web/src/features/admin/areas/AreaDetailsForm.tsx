@@ -28,6 +28,8 @@ import {
   validateCapacity,
   type AreaFormValues,
 } from './area-form';
+import { AreaCheckInSection } from './AreaCheckInSection';
+import { validateMinutes, validateTimeOfDay } from './area-check-in';
 import { FloorPlanField } from './FloorPlanField';
 import { WeekdayChips } from './WeekdayChips';
 import { Section } from '../../../shared/ui/Section';
@@ -72,6 +74,9 @@ export function AreaDetailsForm(props: AreaDetailsFormProps) {
       name: validateAreaName,
       maxConcurrentBookings: (value, values) => validateCapacity(value, values.limitConcurrent),
       bookableDays: validateBookableDays,
+      checkinOpensMinutes: (value) => validateMinutes(value, 'checkin_opens_minutes'),
+      checkinGraceMinutes: (value) => validateMinutes(value, 'checkin_grace_minutes'),
+      checkinReleaseTime: validateTimeOfDay,
     },
   });
   const dirty = form.isDirty() || floorPlan !== null;
@@ -175,6 +180,7 @@ export function AreaDetailsForm(props: AreaDetailsFormProps) {
                 clearable
               />
             </Section>
+            <AreaCheckInSection form={form} />
           </Stack>
           <Stack gap="md">
             <Section title={t('floorPlan')}>

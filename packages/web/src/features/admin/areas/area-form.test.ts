@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { area } from '../test-support/admin-fixtures';
+import { validateMinutes, validateTimeOfDay } from './area-check-in';
 import { areaFormValues, areaSaveBody, attributeChanges, validateBookableDays, validateCapacity } from './area-form';
 
 describe('area form', () => {
@@ -49,5 +50,55 @@ describe('area form', () => {
     expect(validateCapacity(3, true)).toBeNull();
     expect(validateCapacity('', false)).toBeNull();
     expect(validateBookableDays([])).toBe('errorNoBookableDays');
+  });
+});
+
+describe("the area's check-in policy", () => {
+  it('shows inherited fields as empty and saves them as null, its own values as they are', () => {
+    const inherited = areaFormValues(area());
+    expect(areaSaveBody(inherited, area())).toMatchObject({
+      checkinMode: null,
+      checkinOpensMinutes: null,
+      checkinGraceMinutes: null,
+      checkinReleaseTime: null,
+      checkinRelease: null,
+      checkinExemptLong: null,
+    });
+    const own = area({
+      checkinMode: 2,
+      checkinOpensMinutes: 0,
+      checkinGraceMinutes: 10,
+      checkinReleaseTime: '10:00',
+      checkinRelease: false,
+      checkinExemptLong: true,
+    });
+    const values = areaFormValues(own);
+    expect(values).toMatchObject({
+      checkinMode: '2',
+      checkinOpensMinutes: 0,
+      checkinGraceMinutes: 10,
+      checkinReleaseTime: '10:00',
+      checkinRelease: '0',
+      checkinExemptLong: '1',
+    });
+    expect(areaSaveBody(values, own)).toMatchObject({
+      checkinMode: 2,
+      checkinOpensMinutes: 0,
+      checkinGraceMinutes: 10,
+      checkinReleaseTime: '10:00',
+      checkinRelease: false,
+      checkinExemptLong: true,
+    });
+  });
+
+  it('checks minutes and the time of day', () => {
+    expect(validateMinutes('', 'checkin_grace_minutes')).toBeNull();
+    expect(validateMinutes(0, 'checkin_opens_minutes')).toBeNull();
+    expect(validateMinutes(0, 'checkin_grace_minutes')).toBe('errorWholeNumberRange');
+    expect(validateMinutes(721, 'checkin_opens_minutes')).toBe('errorWholeNumberRange');
+    expect(validateMinutes(1.5, 'checkin_grace_minutes')).toBe('errorWholeNumberRange');
+    expect(validateTimeOfDay('')).toBeNull();
+    expect(validateTimeOfDay('09:30')).toBeNull();
+    expect(validateTimeOfDay('9:30')).toBe('errorTimeOfDay');
   });
 });

@@ -152,6 +152,19 @@ export function AdminBookingsPage() {
             w={{ base: '100%', sm: 220 }}
           />
           <PersonFilter email={filter.user} onChange={(user) => update({ user })} />
+          <Select
+            label={t('adminBookingsState')}
+            data={[
+              { value: '', label: t('adminBookingsAllStates') },
+              { value: 'checked-in', label: t('checkedIn') },
+              { value: 'released', label: t('checkInReleased') },
+              { value: 'not-checked-in', label: t('adminBookingsNotCheckedIn') },
+            ]}
+            value={filter.state}
+            onChange={(value) => update({ state: (value ?? '') as typeof filter.state })}
+            allowDeselect={false}
+            w={{ base: '100%', sm: 200 }}
+          />
         </Group>
       </Paper>
 
@@ -205,6 +218,16 @@ export function AdminBookingsPage() {
                           leftSection={<IconHourglassHigh size={12} aria-hidden />}
                         >
                           {t('pendingApproval')}
+                        </Badge>
+                      )}
+                      {b.checkedInAt && (
+                        <Badge color="teal" variant="light" size="sm">
+                          {t('checkedIn')}
+                        </Badge>
+                      )}
+                      {b.releasedAt && (
+                        <Badge color="red" variant="light" size="sm">
+                          {t('checkInReleased')}
                         </Badge>
                       )}
                       {b.recurringId && (

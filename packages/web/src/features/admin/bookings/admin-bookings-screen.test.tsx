@@ -98,6 +98,20 @@ describe('admin bookings screen', { timeout: 20_000 }, () => {
     await waitFor(() => expect(filterCalls(asked).at(-1)!.searchParams.get('location')).toBe('a2'));
   });
 
+  it('asks the server for a check-in state and marks checked-in and released bookings', async () => {
+    const { asked } = open('/admin/bookings?from=2030-09-01&to=2030-09-07', [
+      { ...booking(1), checkedInAt: '2030-09-02T09:58:00+02:00' },
+      { ...booking(2), releasedAt: '2030-09-02T10:30:00+02:00', releaseReason: 'no-show' },
+    ]);
+    await screen.findByText('Showing 1–2 of 2 bookings');
+    const table = screen.getByRole('table', { name: 'Bookings' });
+    expect(within(table).getByText('Checked in')).toBeTruthy();
+    expect(within(table).getByText('Released')).toBeTruthy();
+    fireEvent.click(screen.getByRole('textbox', { name: 'Check-in' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Released', hidden: true }));
+    await waitFor(() => expect(filterCalls(asked).at(-1)!.searchParams.get('state')).toBe('released'));
+  });
+
   it('shows and reads the dates in the user’s date format', async () => {
     const { asked } = open('/admin/bookings?from=2030-09-01&to=2030-09-07', [booking(1)], {
       'GET /preference/': () => json([{ name: 'date_format', value: 'd.m.Y' }]),

@@ -4,22 +4,28 @@ import { pageOf, rangeProblem, readListState, writeListState } from './admin-boo
 describe('admin booking list state', () => {
   it('defaults to a week either side of today and leaves defaults out of the address', () => {
     const state = readListState(new URLSearchParams(''), '2030-09-10');
-    expect(state).toEqual({ filter: { from: '2030-09-03', to: '2030-09-17', area: '', user: '' }, page: 0 });
+    expect(state).toEqual({
+      filter: { from: '2030-09-03', to: '2030-09-17', area: '', user: '', state: '' },
+      page: 0,
+    });
     expect(writeListState(state, '2030-09-10').toString()).toBe('');
   });
 
   it('reads and writes filters and the page (1-based in the address)', () => {
-    const params = new URLSearchParams('from=2030-01-01&to=2030-01-31&area=a1&user=ada%40example.com&page=3');
+    const params = new URLSearchParams(
+      'from=2030-01-01&to=2030-01-31&area=a1&user=ada%40example.com&state=released&page=3',
+    );
     const state = readListState(params, '2030-09-10');
     expect(state).toEqual({
-      filter: { from: '2030-01-01', to: '2030-01-31', area: 'a1', user: 'ada@example.com' },
+      filter: { from: '2030-01-01', to: '2030-01-31', area: 'a1', user: 'ada@example.com', state: 'released' },
       page: 2,
     });
     expect(writeListState(state, '2030-09-10').toString()).toBe(params.toString());
   });
 
-  it('ignores dates and pages it cannot read', () => {
-    const state = readListState(new URLSearchParams('from=2030-02-30&page=-4'), '2030-09-10');
+  it('ignores dates, states and pages it cannot read', () => {
+    const state = readListState(new URLSearchParams('from=2030-02-30&page=-4&state=gone'), '2030-09-10');
+    expect(state.filter.state).toBe('');
     expect(state.filter.from).toBe('2030-09-03');
     expect(state.page).toBe(0);
   });

@@ -23,6 +23,9 @@ export interface ListState {
   page: number;
 }
 
+const STATES = ['checked-in', 'released', 'not-checked-in'] as const;
+const stateOf = (value: string | null): BookingFilter['state'] => STATES.find((s) => s === value) ?? '';
+
 export function readListState(params: URLSearchParams, today: IsoDate): ListState {
   const from = params.get('from');
   const to = params.get('to');
@@ -33,6 +36,7 @@ export function readListState(params: URLSearchParams, today: IsoDate): ListStat
       to: isDate(to) ? to : addDaysToDate(today, DEFAULT_DAYS_AROUND),
       area: params.get('area') ?? '',
       user: params.get('user') ?? '',
+      state: stateOf(params.get('state')),
     },
     page: Number.isInteger(page) && page > 1 ? page - 1 : 0,
   };
@@ -41,11 +45,12 @@ export function readListState(params: URLSearchParams, today: IsoDate): ListStat
 /** The address of a state: defaults and empty filters are left out. */
 export function writeListState(state: ListState, today: IsoDate): URLSearchParams {
   const p = new URLSearchParams();
-  const { from, to, area, user } = state.filter;
+  const { from, to, area, user, state: checkIn } = state.filter;
   if (from !== addDaysToDate(today, -DEFAULT_DAYS_AROUND)) p.set('from', from);
   if (to !== addDaysToDate(today, DEFAULT_DAYS_AROUND)) p.set('to', to);
   if (area) p.set('area', area);
   if (user) p.set('user', user);
+  if (checkIn) p.set('state', checkIn);
   if (state.page > 0) p.set('page', String(state.page + 1));
   return p;
 }

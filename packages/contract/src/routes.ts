@@ -256,6 +256,7 @@ export const routes = defineRoutes({
     summary: ['GET', '/stats/', 200],
     load: ['GET', '/stats/load', 200],
     weekday: ['GET', '/stats/weekday', 200],
+    checkIn: ['GET', '/stats/checkin', 200],
   },
   search: {
     find: ['GET', '/search/', 200],

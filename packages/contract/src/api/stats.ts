@@ -1,5 +1,7 @@
 import { searchQuery, searchResultSchema } from '../entities/search.js';
 import {
+  statsCheckInQuery,
+  statsCheckInSchema,
   statsLoadQuery,
   statsLoadSchema,
   statsSchema,
@@ -20,6 +22,12 @@ export const statsApi = endpoints('statistics', routes.stats, {
     summary: 'Bookings per weekday, for the organisation or one area, in a period',
     query: statsWeekdayQuery,
     response: statsWeekdaySchema,
+  },
+  checkIn: {
+    summary: 'Check-ins, no-shows released, and released spaces booked again, per area, in a period',
+    description: 'Perch addition. The period is this week unless `period` names another.',
+    query: statsCheckInQuery,
+    response: statsCheckInSchema,
   },
 });
 

@@ -35,3 +35,23 @@ export const statsWeekdayQuery = z.object({
   period: z.enum(STATS_PERIODS).optional(),
 });
 export const statsWeekdaySchema = z.object({ bookingsByWeekday: z.array(z.number().int()).length(7) });
+
+/** Perch addition: the check-in figures of a period (this week unless named). */
+export const statsCheckInQuery = z.object({ period: z.enum(STATS_PERIODS).optional() });
+/**
+ * Per area, bookings starting in the period (in the area's zone): how many were checked in, how
+ * many released because nobody checked in, and how many of those released had their space
+ * booked again for the freed time.
+ */
+export const statsCheckInSchema = z.object({
+  areas: z.array(
+    z.object({
+      locationId: z.string(),
+      bookings: z.number().int(),
+      checkedIn: z.number().int(),
+      released: z.number().int(),
+      rebooked: z.number().int(),
+    }),
+  ),
+});
+export type StatsCheckIn = z.infer<typeof statsCheckInSchema>;

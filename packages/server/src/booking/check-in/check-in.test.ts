@@ -415,3 +415,50 @@ describe('the admin lists by check-in state', () => {
     expect(more).toBeUndefined();
   });
 });
+
+describe('GET /stats/checkin', () => {
+  interface AreaFigures {
+    locationId: string;
+    bookings: number;
+    checkedIn: number;
+    released: number;
+    rebooked: number;
+  }
+  /** This week's and last week's figures of the floor, added (a run at the turn of a week). */
+  const figures = async () => {
+    // Statistics are cached for a minute; these figures are read as they stand.
+    await s.deps.db.deleteFrom('stats_cache').execute();
+    const sum = { bookings: 0, checkedIn: 0, released: 0, rebooked: 0 };
+    for (const period of ['thisWeek', 'lastWeek']) {
+      const { areas } = await s.admin.get<{ areas: AreaFigures[] }>('/stats/checkin', { period });
+      const floorFigures = areas.find((a) => a.locationId === floor.locationId)!;
+      for (const key of Object.keys(sum) as (keyof typeof sum)[]) sum[key] += floorFigures[key];
+    }
+    return sum;
+  };
+
+  it('counts check-ins, releases and released spaces booked again, per area', async () => {
+    const checkedIn = await bookingStarting(-5, 2);
+    await (await s.signIn(OWNER)).post(`/booking/${checkedIn}/checkin`, {});
+    const missed = await bookingStarting(-40, 2, floor.spaces[1]);
+    const releasedAt = new Date(Date.now() - 10 * 60_000);
+    const before = await row(missed);
+    await s.deps.db
+      .updateTable('bookings')
+      .set({
+        released_at: releasedAt,
+        release_reason: 'no-show',
+        leave_at: releasedAt,
+        booked_leave_at: before.leave_at,
+      })
+      .where('id', '=', missed)
+      .execute();
+    expect(await figures()).toEqual({ bookings: 2, checkedIn: 1, released: 1, rebooked: 0 });
+    // A colleague takes the freed desk (booked now, after the release).
+    const taken = await bookingStarting(-5, 1, floor.spaces[1]);
+    await s.deps.db.updateTable('bookings').set({ created_at: new Date() }).where('id', '=', taken).execute();
+    expect(await figures()).toMatchObject({ bookings: 3, released: 1, rebooked: 1 });
+    await refused((await s.signIn(OWNER)).get('/stats/checkin'), 403);
+    await refused(s.admin.get('/stats/checkin', { period: 'someday' }), 400);
+  });
+});

@@ -1,8 +1,9 @@
-import type { Stats } from '@perch/contract';
+import type { Stats, StatsCheckIn } from '@perch/contract';
 import type { AppDeps } from '../../context.js';
 import { effectiveZone } from '../../lib/time.js';
 import { readSetting } from '../settings/index.js';
 import {
+  checkInRows,
   areasWithSpaceCounts,
   organizationCounts,
   startsPerWeekday,
@@ -150,4 +151,22 @@ export async function organizationStats(deps: AppDeps, orgId: string): Promise<S
 export async function spaceLoads(deps: AppDeps, orgId: string, locationId?: string): Promise<Loads> {
   const [areas, t] = await Promise.all([areasOf(deps, orgId, locationId), target(deps, orgId)]);
   return loads(areas, await windowTotals(deps, areas), t);
+}
+
+/** GET /stats/checkin: per area, check-ins, releases and re-bookings of a period's bookings. */
+export async function checkInFigures(deps: AppDeps, orgId: string, period: WindowName): Promise<StatsCheckIn> {
+  const areas = await areasOf(deps, orgId);
+  const rows = new Map((await checkInRows(deps.db, areaWindows(areas, [period]))).map((r) => [r.location_id, r]));
+  return {
+    areas: areas.map((a) => {
+      const r = rows.get(a.id);
+      return {
+        locationId: a.id,
+        bookings: r?.bookings ?? 0,
+        checkedIn: r?.checked_in ?? 0,
+        released: r?.released ?? 0,
+        rebooked: r?.rebooked ?? 0,
+      };
+    }),
+  };
 }

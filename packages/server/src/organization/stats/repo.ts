@@ -107,3 +107,33 @@ export async function organizationCounts(db: Db, orgId: string): Promise<Organiz
           AND tstzrange(enter_at, leave_at, '[)') @> now()) AS current`.execute(db);
   return rows[0]!;
 }
+
+/**
+ * Per area, bookings starting in the area's window: all, checked in, released, and released
+ * ones whose space someone booked again, after the release, for part of the freed time.
+ */
+export async function checkInRows(
+  db: Db,
+  windows: readonly AreaWindow[],
+): Promise<{ location_id: string; bookings: number; checked_in: number; released: number; rebooked: number }[]> {
+  if (windows.length === 0) return [];
+  const { rows } = await sql<{
+    location_id: string;
+    bookings: number;
+    checked_in: number;
+    released: number;
+    rebooked: number;
+  }>`
+    SELECT w.location_id::text AS location_id, count(*)::int AS bookings,
+      count(b.checked_in_at)::int AS checked_in, count(b.released_at)::int AS released,
+      count(*) FILTER (WHERE b.released_at IS NOT NULL AND EXISTS (
+        SELECT 1 FROM bookings o
+        WHERE o.space_id = b.space_id AND o.id <> b.id AND o.created_at >= b.released_at
+          AND tstzrange(o.enter_at, o.leave_at, '[)')
+            && tstzrange(b.released_at, coalesce(b.booked_leave_at, b.leave_at), '[)')
+      ))::int AS rebooked
+    FROM (VALUES ${windowValues(windows)}) AS w(location_id, name, ws, we)
+    JOIN bookings b ON b.location_id = w.location_id AND b.enter_at >= w.ws AND b.enter_at < w.we
+    GROUP BY w.location_id`.execute(db);
+  return rows;
+}

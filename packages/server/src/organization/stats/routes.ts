@@ -1,7 +1,7 @@
 import { api } from '@perch/contract';
 import type { App } from '../../app-context.js';
 import { route } from '../../http/route.js';
-import { statsLoad, statsSummary, statsWeekday } from './service.js';
+import { statsCheckIn, statsLoad, statsSummary, statsWeekday } from './service.js';
 
 export async function statsRoutes(app: App): Promise<void> {
   const { deps } = app;
@@ -10,4 +10,5 @@ export async function statsRoutes(app: App): Promise<void> {
   route(app, e.summary, ({ auth }) => statsSummary(deps, auth));
   route(app, e.load, ({ auth, query }) => statsLoad(deps, auth, query));
   route(app, e.weekday, ({ auth, query }) => statsWeekday(deps, auth, query));
+  route(app, e.checkIn, ({ auth, query }) => statsCheckIn(deps, auth, query));
 }

@@ -1,9 +1,9 @@
-import type { api, EndpointQuery, EndpointResponse, Stats } from '@perch/contract';
+import type { api, EndpointQuery, EndpointResponse, Stats, StatsCheckIn } from '@perch/contract';
 import type { AppDeps, AuthContext } from '../../context.js';
 import { badRequest } from '../../http/errors.js';
 import { isUuid } from '../../http/ids.js';
 import { cachedStats } from './cache.js';
-import { bookingsByWeekday, organizationStats, spaceLoads, type Loads } from './figures.js';
+import { bookingsByWeekday, checkInFigures, organizationStats, spaceLoads, type Loads } from './figures.js';
 import { requireStats } from './policy.js';
 import { findAreaId } from './repo.js';
 
@@ -43,4 +43,15 @@ export async function statsWeekday(deps: AppDeps, auth: AuthContext, input: Stat
       bookingsByWeekday(d, auth.orgId, location, period),
     ),
   };
+}
+
+/** Check-ins, releases and re-bookings per area in a period (this week unless named). */
+export async function statsCheckIn(
+  deps: AppDeps,
+  auth: AuthContext,
+  input: EndpointQuery<typeof api.stats.checkIn>,
+): Promise<StatsCheckIn> {
+  await requireStats(deps, auth);
+  const period = input.period ?? 'thisWeek';
+  return cachedStats(deps, auth.orgId, `checkin:${period}`, (d) => checkInFigures(d, auth.orgId, period));
 }

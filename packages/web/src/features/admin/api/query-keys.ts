@@ -29,6 +29,7 @@ export const adminKeys = {
   statsLoad: (areaId: string) => ['admin', 'stats', 'load', areaId] as const,
   /** `all`: the weekday statistics over all time (no period). */
   statsWeekday: (period: StatsPeriod | 'all', areaId: string) => ['admin', 'stats', 'weekday', period, areaId] as const,
+  statsCheckIn: (period: StatsPeriod) => ['admin', 'stats', 'checkin', period] as const,
   /** The presence report of a range of days (`start`/`end` as sent) and an area ('' = all). */
   statsPresence: (start: string, end: string, areaId: string) =>
     ['admin', 'stats', 'presence', start, end, areaId] as const,

@@ -53,3 +53,12 @@ export function useWeekdayStats(period: WeekdayPeriod, areaId: string) {
     },
   );
 }
+
+/** Check-ins, releases and re-bookings per area in a period. */
+export function useCheckInStats(period: StatsPeriod) {
+  return useApiQuery(
+    adminKeys.statsCheckIn(period),
+    async (client) => (await client.call(routes.stats.checkIn, { query: { period } })).areas,
+    { retry: noRetryWhenHidden },
+  );
+}

@@ -12,6 +12,7 @@ import { isStatsHidden, useStats } from '../api/stats-queries';
 import { AdminPage } from '../ui/AdminPage';
 import { QueryFailure } from '../../../shared/ui/QueryFailure';
 import { AreaLoadCard } from './AreaLoadCard';
+import { CheckInCard } from './CheckInCard';
 import { CsvExportCard } from './CsvExportCard';
 import { PresenceView } from './presence/PresenceView';
 import { StatCards } from './StatCards';
@@ -49,6 +50,9 @@ export function DashboardPage() {
   const view = !reportsHidden && searchParams.get('view') === 'presence' ? 'presence' : 'overview';
   const stats = useStats();
   const areas = useAreas();
+  // Check-in figures where some level of the policy asks for check-ins.
+  const checkInUsed =
+    (settings.checkin_mode ?? '0') !== '0' || (areas.data ?? []).some((a) => (a.checkinMode ?? 0) > 0);
   const format = useInstantFormat();
   const updated = stats.dataUpdatedAt ? format.time(stats.dataUpdatedAt) : null;
 
@@ -108,6 +112,7 @@ export function DashboardPage() {
                 <UtilisationCard stats={stats.data} />
                 <AreaLoadCard areas={areas.data ?? []} />
                 <WeekComparisonCard stats={stats.data} />
+                {checkInUsed && <CheckInCard areas={areas.data ?? []} />}
               </SimpleGrid>
               <CsvExportCard />
             </>

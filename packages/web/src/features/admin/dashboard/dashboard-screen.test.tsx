@@ -51,6 +51,30 @@ describe('statistics dashboard', { timeout: 15_000 }, () => {
     expect(within(weeks).getByText('+50% compared with last week')).toBeTruthy();
   });
 
+  it('shows check-in per area where the organisation uses check-in, and only there', async () => {
+    storeSession();
+    const floor = area({ name: 'Third floor' });
+    const routes = (checkinMode: string) => ({
+      ...signedInRoutes(spaceAdmin, { checkin_mode: checkinMode }),
+      'GET /stats/': () => json(STATS),
+      'GET /stats/weekday': () => json({ bookingsByWeekday: STATS.bookingsByWeekday }),
+      'GET /stats/load': () => json(loads),
+      'GET /location/': () => json([floor]),
+      'GET /stats/checkin': () =>
+        json({ areas: [{ locationId: floor.id, bookings: 10, checkedIn: 6, released: 2, rebooked: 1 }] }),
+    });
+    const server = fakeServer(routes('1'));
+    const view = renderApp('/admin/dashboard', server);
+    const card = await screen.findByRole('region', { name: 'Check-in' }, { timeout: 5000 });
+    expect((await within(card).findByText('Third floor')).closest('li')?.textContent).toContain('75');
+    expect(within(card).getByText('Checked in: 6 · released: 2 · booked again after release: 1')).toBeTruthy();
+    view.unmount();
+
+    renderApp('/admin/dashboard', fakeServer(routes('0')));
+    await screen.findByRole('region', { name: 'Utilisation per area' }, { timeout: 5000 });
+    expect(screen.queryByRole('region', { name: 'Check-in' })).toBeNull();
+  });
+
   it('explains that the statistics are hidden (404 from the server)', async () => {
     storeSession();
     renderApp(

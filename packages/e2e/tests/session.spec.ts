@@ -7,6 +7,8 @@ test.describe('session', () => {
     await expectSignedInLayout(page);
 
     // A new tab has an empty session storage; only the refresh token in local storage remains.
+    // (Cleared once the page's own requests are over: none can store a token again after it.)
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => sessionStorage.clear());
     const refresh = page.waitForResponse((r) => r.url().endsWith('/auth/refresh') && r.status() === 200);
     await page.reload();
@@ -22,6 +24,7 @@ test.describe('session', () => {
     await expectSignedInLayout(page);
 
     // The server is down while the app starts (a restart, a proxy error): the refresh fails.
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => sessionStorage.clear());
     await page.route('**/auth/refresh', (route) => route.abort('connectionrefused'));
     await page.reload();

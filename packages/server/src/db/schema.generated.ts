@@ -70,6 +70,8 @@ export interface BookingsTable {
   released_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   release_reason: ColumnType<string | null, string | null | undefined, string | null>;
   booked_leave_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  checkin_reminded_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  checkin_last_call_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface BuddiesTable {

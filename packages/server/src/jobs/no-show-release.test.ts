@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { book, createFloor, setSettings, wall, type Floor } from '../test-support/bookings.js';
+import { book, bookingMovedTo, createFloor, setSettings, type Floor } from '../test-support/bookings.js';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../test-support/server.js';
 import { noShowReleaseJob } from './no-show-release.js';
 import { runIfDue } from './scheduler.js';
@@ -33,21 +33,9 @@ beforeEach(async () => {
   });
 });
 
-/** Books tomorrow, then moves the booking to start `startedMinutesAgo` before now, made a day earlier. */
-async function bookingThatStarted(startedMinutesAgo: number, hours = 4, space = floor.spaces[0]!): Promise<string> {
-  const id = await book(await s.signIn(OWNER), space, wall(Z, 1, 9), wall(Z, 1, 10));
-  const enter = new Date(Date.now() - startedMinutesAgo * 60_000);
-  await s.deps.db
-    .updateTable('bookings')
-    .set({
-      enter_at: enter,
-      leave_at: new Date(enter.getTime() + hours * 3_600_000),
-      created_at: new Date(enter.getTime() - 86_400_000),
-    })
-    .where('id', '=', id)
-    .execute();
-  return id;
-}
+/** A booking of the owner's that started `startedMinutesAgo` before now, made a day earlier. */
+const bookingThatStarted = async (startedMinutesAgo: number, hours = 4, space = floor.spaces[0]!): Promise<string> =>
+  bookingMovedTo(s, await s.signIn(OWNER), space, Z, -startedMinutesAgo, hours);
 
 const row = (id: string) => s.deps.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 /** Runs the job as the scheduler does, each time as if its interval had passed. */

@@ -1,4 +1,5 @@
 import type { PerchClient } from '@perch/client';
+import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { TestServer } from './server.js';
 
@@ -47,4 +48,32 @@ export async function setSettings(s: TestServer, values: Record<string, string>)
     '/setting/',
     Object.entries(values).map(([name, value]) => ({ name, value })),
   );
+}
+
+/**
+ * SQL that moves a booking in time, as if time had passed: it starts `startsInMinutes` from now
+ * (negative: it started that long ago), lasts `hours`, was made a day before its start and is
+ * not checked in. Plain text, so that a second server process's database can run it too.
+ */
+export function moveBookingSql(id: string, startsInMinutes: number, hours = 4): string {
+  const enter = Date.now() + startsInMinutes * 60_000;
+  const iso = (ms: number) => `'${new Date(ms).toISOString()}'`;
+  return (
+    `UPDATE bookings SET enter_at = ${iso(enter)}, leave_at = ${iso(enter + hours * 3_600_000)}, ` +
+    `created_at = ${iso(enter - 86_400_000)}, checked_in_at = NULL WHERE id = '${id}'`
+  );
+}
+
+/** Books tomorrow 09:00–10:00 in `zone`, then moves the booking (see `moveBookingSql`). */
+export async function bookingMovedTo(
+  s: TestServer,
+  c: PerchClient,
+  spaceId: string,
+  zone: string,
+  startsInMinutes: number,
+  hours = 4,
+): Promise<string> {
+  const id = await book(c, spaceId, wall(zone, 1, 9), wall(zone, 1, 10));
+  await sql.raw(moveBookingSql(id, startsInMinutes, hours)).execute(s.deps.db);
+  return id;
 }

@@ -86,8 +86,8 @@ export async function insertOccurrence(
 }
 
 /**
- * Changes a booking's space, person, times and subject; approval is kept, the reminder is due
- * again and calendars get a newer copy of the event (its sequence goes up).
+ * Changes a booking's space, person, times and subject; approval is kept, the reminders (a day
+ * ahead, check-in) are due again and calendars get a newer copy of the event (its sequence goes up).
  */
 export async function updateBooking(
   deps: AppDeps,
@@ -100,7 +100,13 @@ export async function updateBooking(
     try {
       booking = await tx.db
         .updateTable('bookings')
-        .set({ ...changes, reminder_sent_at: null, calendar_sequence: sql<number>`calendar_sequence + 1` })
+        .set({
+          ...changes,
+          reminder_sent_at: null,
+          checkin_reminded_at: null,
+          checkin_last_call_at: null,
+          calendar_sequence: sql<number>`calendar_sequence + 1`,
+        })
         .where('id', '=', before.id)
         .returningAll()
         .executeTakeFirstOrThrow();

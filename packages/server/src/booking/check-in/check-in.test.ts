@@ -1,6 +1,6 @@
 import { ErrorCode, Role } from '@perch/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { book, createFloor, setSettings, wall, type Floor } from '../../test-support/bookings.js';
+import { bookingMovedTo, createFloor, setSettings, wall, type Floor } from '../../test-support/bookings.js';
 import { failure } from '../../test-support/http.js';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test-support/server.js';
 
@@ -32,23 +32,9 @@ beforeEach(async () => {
     .execute();
 });
 
-/** Books tomorrow's morning, then moves it to start `startsInMinutes` from now (time passing), made a day earlier. */
-async function bookingStarting(startsInMinutes: number, hours = 4, space = floor.spaces[0]!): Promise<string> {
-  const owner = await s.signIn(OWNER);
-  const id = await book(owner, space, wall(Z, 1, 9), wall(Z, 1, 10));
-  const enter = new Date(Date.now() + startsInMinutes * 60_000);
-  await s.deps.db
-    .updateTable('bookings')
-    .set({
-      enter_at: enter,
-      leave_at: new Date(enter.getTime() + hours * 3_600_000),
-      created_at: new Date(enter.getTime() - 86_400_000),
-      checked_in_at: null,
-    })
-    .where('id', '=', id)
-    .execute();
-  return id;
-}
+/** A booking of the owner's that starts `startsInMinutes` from now (time passing), made a day earlier. */
+const bookingStarting = async (startsInMinutes: number, hours = 4, space = floor.spaces[0]!): Promise<string> =>
+  bookingMovedTo(s, await s.signIn(OWNER), space, Z, startsInMinutes, hours);
 
 const row = (id: string) => s.deps.db.selectFrom('bookings').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const tokenOf = async (spaceId: string) =>

@@ -18,7 +18,7 @@ import {
   windowOpensAt,
   type CheckInRefusal,
 } from './policy.js';
-import { lockCheckInSubject, openBookingsOf, organizationLevel, type CheckInSubject } from './repo.js';
+import { awaitingCheckIn, lockCheckInSubject, organizationLevel, type CheckInSubject } from './repo.js';
 
 const REFUSALS: Record<Exclude<CheckInRefusal, 'released'>, [ErrorCode, string]> = {
   off: [ErrorCode.CheckInOff, 'This space needs no check-in'],
@@ -90,11 +90,10 @@ export async function checkOut(deps: AppDeps, auth: AuthContext, id: string): Pr
  * inside its window counts as checked in and is left out.
  */
 export async function dueCheckIns(deps: AppDeps, auth: AuthContext, now = new Date()): Promise<CheckInDue[]> {
-  const candidates = await openBookingsOf(
+  const candidates = await awaitingCheckIn(
     deps.db,
-    auth.userId,
+    { of: { userId: auth.userId }, startsBy: new Date(now.getTime() + MAX_OPENS_MINUTES * 60_000) },
     now,
-    new Date(now.getTime() + MAX_OPENS_MINUTES * 60_000),
   );
   if (candidates.length === 0) return [];
   const organization = organizationLevel(await readSettings(deps.db, auth.orgId));

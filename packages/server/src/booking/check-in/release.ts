@@ -3,9 +3,9 @@ import { DateTime } from 'luxon';
 import type { AppDeps } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import { readSettings } from '../../organization/settings/index.js';
-import { endBookingEarly, endSeries, LOCATION_ZONE } from '../bookings/index.js';
+import { endBookingEarly, endSeries } from '../bookings/index.js';
 import { checkedInWhenMade, dueForRelease, effectivePolicy } from './policy.js';
-import { levelOf, organizationLevel } from './repo.js';
+import { awaitingCheckIn, organizationLevel } from './repo.js';
 
 /** The latest a booking can be missed after its start: a time of day up to a day after it. */
 const LONGEST_DEADLINE_HOURS = 24;
@@ -43,41 +43,6 @@ async function organizationsWithCheckIn(db: Db): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-/** Bookings of one organisation that started in the last day, have not ended, and wait for a check-in. */
-function candidates(db: Db, organizationId: string, now: Date) {
-  return db
-    .selectFrom('bookings')
-    .innerJoin('spaces', 'spaces.id', 'bookings.space_id')
-    .innerJoin('locations', 'locations.id', 'bookings.location_id')
-    .select([
-      'bookings.id',
-      'bookings.enter_at',
-      'bookings.leave_at',
-      'bookings.created_at',
-      'spaces.checkin_mode as s_mode',
-      'spaces.checkin_opens_minutes as s_opens',
-      'spaces.checkin_grace_minutes as s_grace',
-      'spaces.checkin_release_time as s_time',
-      'spaces.checkin_release as s_release',
-      'spaces.checkin_exempt_long as s_exempt',
-      'locations.checkin_mode as a_mode',
-      'locations.checkin_opens_minutes as a_opens',
-      'locations.checkin_grace_minutes as a_grace',
-      'locations.checkin_release_time as a_time',
-      'locations.checkin_release as a_release',
-      'locations.checkin_exempt_long as a_exempt',
-      LOCATION_ZONE.as('zone'),
-    ])
-    .where('bookings.organization_id', '=', organizationId)
-    .where('bookings.enter_at', '>', new Date(now.getTime() - LONGEST_DEADLINE_HOURS * 3_600_000))
-    .where('bookings.enter_at', '<=', now)
-    .where('bookings.leave_at', '>', now)
-    .where('bookings.approved', '=', true)
-    .where('bookings.checked_in_at', 'is', null)
-    .where('bookings.released_at', 'is', null)
-    .execute();
-}
-
 /** Ends a series whose last `count` bookings (that have started) were all released. */
 async function endSeriesAfterNoShows(tx: AppDeps, seriesId: string, count: number, now: Date): Promise<void> {
   const last = await tx.db
@@ -103,27 +68,16 @@ export async function releaseNoShows(tx: AppDeps, now = new Date()): Promise<num
     const settings = await readSettings(tx.db, organizationId);
     const organization = organizationLevel(settings);
     const seriesEndAfter = Number(settings.get('checkin_series_end_after') ?? 0) || 0;
-    for (const c of await candidates(tx.db, organizationId, now)) {
-      const area = levelOf({
-        checkin_mode: c.a_mode,
-        checkin_opens_minutes: c.a_opens,
-        checkin_grace_minutes: c.a_grace,
-        checkin_release_time: c.a_time,
-        checkin_release: c.a_release,
-        checkin_exempt_long: c.a_exempt,
-      });
-      const space = levelOf({
-        checkin_mode: c.s_mode,
-        checkin_opens_minutes: c.s_opens,
-        checkin_grace_minutes: c.s_grace,
-        checkin_release_time: c.s_time,
-        checkin_release: c.s_release,
-        checkin_exempt_long: c.s_exempt,
-      });
+    const candidates = await awaitingCheckIn(
+      tx.db,
+      { of: { organizationId }, startsAfter: at.minus({ hours: LONGEST_DEADLINE_HOURS }).toJSDate(), startsBy: now },
+      now,
+    );
+    for (const { booking: c, zone, area, space } of candidates) {
       const { policy } = effectivePolicy(organization, area, space);
       const times = { enter: DateTime.fromJSDate(c.enter_at), leave: DateTime.fromJSDate(c.leave_at) };
       if (checkedInWhenMade(times, policy, DateTime.fromJSDate(c.created_at))) continue;
-      if (!dueForRelease({ ...times, checkedInAt: null, releasedAt: null }, policy, c.zone, at)) continue;
+      if (!dueForRelease({ ...times, checkedInAt: null, releasedAt: null }, policy, zone, at)) continue;
       // Read again under a lock: a check-in that came first wins.
       const booking = await tx.db
         .selectFrom('bookings')

@@ -59,6 +59,12 @@ const LEVEL_COLUMNS = [
   'checkin_exempt_long',
 ] as const;
 
+/** One level's columns out of a row that selected them as `area_<column>` and `space_<column>`. */
+const pickLevel = (row: object, prefix: 'space_' | 'area_'): LevelColumns =>
+  Object.fromEntries(
+    LEVEL_COLUMNS.map((c) => [c, (row as Record<string, unknown>)[`${prefix}${c}`]]),
+  ) as unknown as LevelColumns;
+
 /**
  * A booking and its policy's levels, its row locked until the transaction ends (a check-in,
  * a check-out and the release job do not overtake each other). Undefined when it is gone.
@@ -82,59 +88,96 @@ export async function lockCheckInSubject(db: Db, bookingId: string): Promise<Che
     ])
     .where('spaces.id', '=', booking.space_id)
     .executeTakeFirstOrThrow();
-  const pick = (prefix: 'space_' | 'area_'): LevelColumns =>
-    Object.fromEntries(LEVEL_COLUMNS.map((c) => [c, row[`${prefix}${c}`]])) as unknown as LevelColumns;
   return {
     booking,
     zone: row.zone,
-    area: levelOf(pick('area_')),
-    space: levelOf(pick('space_')),
+    area: levelOf(pickLevel(row, 'area_')),
+    space: levelOf(pickLevel(row, 'space_')),
     spaceToken: row.checkin_token,
   };
 }
 
 /** A booking with what its check-in policy is made of, without a lock (for reading). */
 export interface CheckInCandidate {
-  booking: Pick<BookingRow, 'id' | 'enter_at' | 'leave_at' | 'created_at'>;
+  booking: Pick<
+    BookingRow,
+    | 'id'
+    | 'user_id'
+    | 'organization_id'
+    | 'enter_at'
+    | 'leave_at'
+    | 'created_at'
+    | 'checkin_reminded_at'
+    | 'checkin_last_call_at'
+  >;
   zone: string;
   area: CheckInPolicyLayer;
   space: CheckInPolicyLayer;
 }
 
+/** Whose bookings, and which starts, a candidate query covers. */
+export interface CandidateScope {
+  /** One person's bookings, or one organisation's. */
+  of: { userId: string } | { organizationId: string };
+  /** Bookings starting after this (exclusive), when given. */
+  startsAfter?: Date;
+  /** Bookings starting at or before this. */
+  startsBy: Date;
+}
+
 /**
- * A person's bookings that have not ended and start before `until`, approved, not checked in
- * and not released, each with its area's and space's policy levels.
+ * Bookings that have not ended by `now` and wait for a check-in (approved, not checked in, not
+ * released), each with its area's and space's policy levels, the earliest first. Whether the
+ * policy asks for a check-in at all is for the caller to decide (`effectivePolicy`).
  */
-export async function openBookingsOf(db: Db, userId: string, now: Date, until: Date): Promise<CheckInCandidate[]> {
-  const rows = await db
+export async function awaitingCheckIn(db: Db, scope: CandidateScope, now: Date): Promise<CheckInCandidate[]> {
+  let query = db
     .selectFrom('bookings')
     .innerJoin('spaces', 'spaces.id', 'bookings.space_id')
     .innerJoin('locations', 'locations.id', 'bookings.location_id')
     .select([
       'bookings.id',
+      'bookings.user_id',
+      'bookings.organization_id',
       'bookings.enter_at',
       'bookings.leave_at',
       'bookings.created_at',
+      'bookings.checkin_reminded_at',
+      'bookings.checkin_last_call_at',
       ...LEVEL_COLUMNS.map((c) => `spaces.${c} as space_${c}` as const),
       ...LEVEL_COLUMNS.map((c) => `locations.${c} as area_${c}` as const),
       LOCATION_ZONE.as('zone'),
-    ])
-    .where('bookings.user_id', '=', userId)
+    ]);
+  query =
+    'userId' in scope.of
+      ? query.where('bookings.user_id', '=', scope.of.userId)
+      : query.where('bookings.organization_id', '=', scope.of.organizationId);
+  if (scope.startsAfter) query = query.where('bookings.enter_at', '>', scope.startsAfter);
+  const rows = await query
+    .where('bookings.enter_at', '<=', scope.startsBy)
     .where('bookings.leave_at', '>', now)
-    .where('bookings.enter_at', '<', until)
     .where('bookings.approved', '=', true)
     .where('bookings.checked_in_at', 'is', null)
     .where('bookings.released_at', 'is', null)
     .orderBy('bookings.enter_at')
     .execute();
   return rows.map((row) => {
-    const pick = (prefix: 'space_' | 'area_'): LevelColumns =>
-      Object.fromEntries(LEVEL_COLUMNS.map((c) => [c, row[`${prefix}${c}`]])) as unknown as LevelColumns;
+    const { id, user_id, organization_id, enter_at, leave_at, created_at, checkin_reminded_at, checkin_last_call_at } =
+      row;
     return {
-      booking: { id: row.id, enter_at: row.enter_at, leave_at: row.leave_at, created_at: row.created_at },
+      booking: {
+        id,
+        user_id,
+        organization_id,
+        enter_at,
+        leave_at,
+        created_at,
+        checkin_reminded_at,
+        checkin_last_call_at,
+      },
       zone: row.zone,
-      area: levelOf(pick('area_')),
-      space: levelOf(pick('space_')),
+      area: levelOf(pickLevel(row, 'area_')),
+      space: levelOf(pickLevel(row, 'space_')),
     };
   });
 }

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseNoShows } from '../../booking/check-in/index.js';
 import { inTransaction } from '../../db/transaction.js';
-import { book, createFloor, setSettings, wall, type Floor } from '../../test-support/bookings.js';
+import { book, createFloor, moveBookingSql, setSettings, wall, type Floor } from '../../test-support/bookings.js';
 import { workerDatabaseUrl } from '../../test-support/database.js';
 import { parseIcs } from '../../test-support/ical.js';
 import { spawnServer, type ServerProcess } from '../../test-support/process.js';
@@ -34,14 +34,6 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.stop());
 
-/** SQL that moves the booking to have started `startedAgo` minutes ago, for an hour, made a day earlier. */
-const startedAgoSql = (id: string, startedAgo: number) => {
-  const enter = Date.now() - startedAgo * MIN;
-  return `UPDATE bookings SET enter_at = '${new Date(enter).toISOString()}', leave_at = '${new Date(
-    enter + 60 * MIN,
-  ).toISOString()}', created_at = '${new Date(enter - 24 * 60 * MIN).toISOString()}' WHERE id = '${id}'`;
-};
-
 const released = (to: string) =>
   smtp.mails.filter((m) => m.to.includes(to) && /^(Booking released|Buchung freigegeben):/.test(m.subject));
 
@@ -65,7 +57,7 @@ describe('the release mail', () => {
 
   async function missed(c: PerchClient, desk: number): Promise<string> {
     const id = await book(c, floor.spaces[desk]!, wall(ZONE, 2, 9), wall(ZONE, 2, 10));
-    await sql.raw(startedAgoSql(id, 40)).execute(s.deps.db);
+    await sql.raw(moveBookingSql(id, -40, 1)).execute(s.deps.db);
     return id;
   }
 
@@ -111,7 +103,7 @@ describe('the release mail', () => {
   it('is not sent for a check-in or a check-out', async () => {
     const eve = await person('eve-released');
     const id = await book(eve.c, floor.spaces[2]!, wall(ZONE, 2, 9), wall(ZONE, 2, 10));
-    await sql.raw(startedAgoSql(id, 10)).execute(s.deps.db);
+    await sql.raw(moveBookingSql(id, -10, 1)).execute(s.deps.db);
     const releaseMails = () =>
       s.deps.db.selectFrom('mail_outbox').select('id').where('kind', '=', 'booking-released').execute();
     const before = (await releaseMails()).length;
@@ -143,7 +135,7 @@ describe('the release with two servers on one database', () => {
     const ids: string[] = [];
     for (const desk of floor.spaces) {
       const id = await book(owner, desk, wall(ZONE, 2, 9), wall(ZONE, 2, 10));
-      await execute(startedAgoSql(id, 40));
+      await execute(moveBookingSql(id, -40, 1));
       ids.push(id);
     }
     return ids;

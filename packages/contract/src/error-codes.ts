@@ -25,6 +25,8 @@ export const ErrorCode = {
   BookingReleased: 1105,
   /** Perch addition: a check-out of a booking that has not started or has ended (400). */
   CheckOutNotInProgress: 1106,
+  /** Perch addition: a mailed check-in link that is unknown, used or expired (404). */
+  CheckInLinkInvalid: 1107,
   PresenceReportDateRangeTooLong: 2001,
   UserAlreadyExists: 3001,
   GroupNameAlreadyExists: 4001,

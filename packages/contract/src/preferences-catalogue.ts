@@ -42,6 +42,8 @@ export const PREFERENCES = {
   timezone: { check: 'timezone', default: null, maxLength: 64 },
   mail_notifications: { check: 'bool', default: null },
   mail_reminder: { check: 'bool', default: null },
+  /** Check-in reminders (window open, last call before the release) where the policy asks for a check-in. */
+  mail_checkin_reminder: { check: 'bool', default: '1' },
   mail_language: { check: 'mailLanguage', default: null },
   caldav_url: { check: 'text', default: null, maxLength: 512 },
   caldav_user: { check: 'text', default: null, maxLength: 512 },

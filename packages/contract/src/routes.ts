@@ -248,6 +248,8 @@ export const routes = defineRoutes({
   },
   checkIn: {
     due: ['GET', '/checkin/', 200],
+    /** The "Check in" and "I won't come" links of a check-in reminder mail. */
+    link: ['POST', '/checkin/link/:id', 200, { public: true }],
   },
   presence: {
     checkIn: ['POST', '/presence/checkin', 200],

@@ -3,3 +3,4 @@
 -- reminded again (the booking core clears both when the times change).
 ALTER TABLE bookings ADD COLUMN checkin_reminded_at timestamptz;
 ALTER TABLE bookings ADD COLUMN checkin_last_call_at timestamptz;
+

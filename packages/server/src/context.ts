@@ -82,13 +82,20 @@ export type BookingChange =
   /** Its person checked in (the first check-in; later ones change nothing). */
   | { kind: 'checked-in'; booking: BookingRow }
   /**
-   * Ended before its booked end: its person checked out, or it was released because nobody
-   * checked in (`booking.released_at`, `booking.release_reason`). Its end is now the moment it
-   * ended; `booking.booked_leave_at` keeps the end as booked.
+   * Ended before its booked end (see `EndedEarlyWhy`); a release sets `booking.released_at` and
+   * `booking.release_reason`. Its end is now the moment it ended; `booking.booked_leave_at`
+   * keeps the end as booked.
    */
-  | { kind: 'ended-early'; before: BookingRow; booking: BookingRow; why: 'checked-out' | 'no-show' }
+  | { kind: 'ended-early'; before: BookingRow; booking: BookingRow; why: EndedEarlyWhy }
   | { kind: 'series-created'; seriesId: string; occurrences: BookingRow[] }
   | { kind: 'series-ended'; seriesId: string; removed: BookingRow[] };
+
+/**
+ * Why a booking ended before its booked end: its person left (`checked-out`), nobody checked in
+ * by the deadline (`no-show`, released by the job), or its person said they would not come
+ * (`not-coming`, released from a reminder's link). The last two are releases.
+ */
+export type EndedEarlyWhy = 'checked-out' | 'no-show' | 'not-coming';
 
 /**
  * Called for every booking change, in the transaction of the write (`tx.db`), with the person

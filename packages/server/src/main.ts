@@ -10,6 +10,7 @@ import { smtpSender } from './messaging/mail/index.js';
 import { createDeps, openDatabase } from './deps.js';
 import { authAttemptRetentionJob } from './jobs/auth-attempt-retention.js';
 import { bookingRemindersJob } from './jobs/booking-reminders.js';
+import { checkInRemindersJob } from './jobs/check-in-reminders.js';
 import { noShowReleaseJob } from './jobs/no-show-release.js';
 import { bookingRetentionJob } from './jobs/booking-retention.js';
 import { domainReachabilityJob } from './jobs/domain-reachability.js';
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
           bookingRetentionJob,
           bookingRemindersJob,
           noShowReleaseJob,
+          checkInRemindersJob,
           authAttemptRetentionJob,
           domainReachabilityJob,
         ],

@@ -4,6 +4,8 @@ import {
   approveBody,
   checkInBody,
   checkInDueSchema,
+  checkInLinkBody,
+  checkInLinkResultSchema,
   presenceCheckInBody,
   presenceCheckInSchema,
   bookingAdminListQuery,
@@ -80,7 +82,7 @@ export const bookingApi = endpoints('bookings', routes.booking, {
     summary: 'Change a booking (its owner or a space admin)',
     params: idParams,
     body: bookingSaveBody,
-    errors: { 400: RULES, 409: [E.BookingSlotConflict] },
+    errors: { 400: RULES, 409: [E.BookingSlotConflict, E.BookingReleased] },
   },
   delete: {
     summary: 'Cancel a booking (its owner or a space admin)',
@@ -160,6 +162,19 @@ export const checkInApi = endpoints('check-in', routes.checkIn, {
     description:
       'Perch addition. Bookings starting within the next 12 hours (the longest a window opens early) or in progress, not checked in, not released.',
     response: z.array(checkInDueSchema),
+  },
+  link: {
+    summary: 'Acts on a link of a check-in reminder mail: check in, or release the booking ("I won\'t come")',
+    description:
+      'Perch addition; no sign-in: the link is the proof. Each mail\'s link works once, until the booking is missed. `in` checks in as a click would (not under "scan only"); `release` frees the space at once: a booking that has not begun is cancelled (also after `max_hours_before_delete`), one in progress ends at the next whole minute and stays in the history with `releaseReason: "not-coming"`. Answers the space, area and times (as the area\'s wall clock) for the confirmation page. 404 with 1107 when the link is unknown, used or expired.',
+    params: idParams,
+    body: checkInLinkBody,
+    response: checkInLinkResultSchema,
+    errors: {
+      400: [E.CheckInOff, E.CheckInNotOpenYet, E.CheckInClosed, E.CheckInNeedsScan],
+      404: [E.CheckInLinkInvalid],
+      409: [E.BookingReleased],
+    },
   },
 });
 

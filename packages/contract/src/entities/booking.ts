@@ -74,6 +74,19 @@ export const checkInDueSchema = z.object({
 });
 export type CheckInDue = z.infer<typeof checkInDueSchema>;
 
+/** Perch addition: what a check-in reminder's link does. */
+export const checkInLinkBody = z.object({ action: z.enum(['in', 'release']) });
+
+/** Perch addition: the booking a check-in link acted on, for the page that confirms it. */
+export const checkInLinkResultSchema = z.object({
+  action: z.enum(['in', 'release']),
+  spaceName: z.string(),
+  areaName: z.string(),
+  enter: z.string(),
+  leave: z.string(),
+});
+export type CheckInLinkResult = z.infer<typeof checkInLinkResultSchema>;
+
 /**
  * Perch addition: a presence signal from a sensor or a door badge reader (a read-write service
  * account): this person is at this space, named by its id or by the token in its code.

@@ -19,7 +19,7 @@ export const unauthorized = (message = 'Authentication required', appCode?: Erro
   new HttpError(401, message, appCode);
 export const forbidden = (message = 'You are not allowed to do this', appCode?: ErrorCode) =>
   new HttpError(403, message, appCode);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const notFound = (message = 'Not found', appCode?: ErrorCode) => new HttpError(404, message, appCode);
 export const conflict = (message: string, appCode?: ErrorCode) => new HttpError(409, message, appCode);
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests') =>
   new HttpError(429, message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });

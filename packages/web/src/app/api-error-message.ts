@@ -42,6 +42,7 @@ const BY_APP_CODE: Readonly<Record<number, CodeMessage>> = {
   [ErrorCode.CheckInNeedsScan]: { key: 'errorCheckInNeedsScan' },
   [ErrorCode.BookingReleased]: { key: 'errorBookingReleased' },
   [ErrorCode.CheckOutNotInProgress]: { key: 'errorCheckOutNotInProgress' },
+  [ErrorCode.CheckInLinkInvalid]: { key: 'errorCheckInLinkInvalid' },
   [ErrorCode.PresenceReportDateRangeTooLong]: { key: 'errorDateRangeTooLong' },
   [ErrorCode.UserAlreadyExists]: { key: 'errorUsernameExists' },
   [ErrorCode.GroupNameAlreadyExists]: { key: 'errorGroupNameAlreadyExists' },

@@ -43,6 +43,9 @@ const loadSearchPage = () => import('../features/search/SearchPage');
 if (/^\/ui\/(search\/?)?$/.test(window.location.pathname)) void loadSearchPage();
 const SearchPage = lazy(() => loadSearchPage().then((m) => ({ default: m.SearchPage })));
 const BookingsPage = lazy(() => import('../features/bookings/BookingsPage').then((m) => ({ default: m.BookingsPage })));
+const CheckInLinkPage = lazy(() =>
+  import('../features/bookings/CheckInLinkPage').then((m) => ({ default: m.CheckInLinkPage })),
+);
 const BuddiesPage = lazy(() => import('../features/buddies/BuddiesPage').then((m) => ({ default: m.BuddiesPage })));
 const PreferencesPage = lazy(() =>
   import('../features/preferences/PreferencesPage').then((m) => ({ default: m.PreferencesPage })),
@@ -125,6 +128,8 @@ function SessionRoutes() {
         <Route path="resetpw" element={<RequestPasswordResetPage />} />
         <Route path="resetpw/:id" element={<ResetPasswordPage />} />
         <Route path="setpw/:id" element={<InvitationPage />} />
+        {/* The buttons of a check-in reminder mail (`/ui/checkin/<id>?do=in|release`); the link is the proof. */}
+        <Route path="checkin/:id" element={<CheckInLinkPage />} />
       </Route>
       <Route
         element={

@@ -1,8 +1,8 @@
-import type { BookingSave } from '@perch/contract';
+import { ErrorCode, type BookingSave } from '@perch/contract';
 import { DateTime } from 'luxon';
 import type { AppDeps, AuthContext } from '../../context.js';
 import { inTransaction } from '../../db/transaction.js';
-import { badRequest, notFound, ruleError } from '../../http/errors.js';
+import { badRequest, conflict, notFound, ruleError } from '../../http/errors.js';
 import { pathId } from '../../http/ids.js';
 import { checkRules, lockForBooking } from './check.js';
 import { isExempt, requireOwnerOrSpaceAdmin } from './policy.js';
@@ -26,6 +26,8 @@ export async function changeBooking(
   const { space, settings } = target;
   if (space.organizationId !== existing.organization_id) throw badRequest('Unknown space');
   requireOwnerOrSpaceAdmin(auth, { organizationId: existing.organization_id, userId: existing.user_id });
+  // A released booking is history: the space went back to others.
+  if (existing.released_at) throw conflict('The booking was released; book again', ErrorCode.BookingReleased);
   await inTransaction(deps, async (tx) => {
     const person =
       body.userEmail === undefined ? { id: existing.user_id } : await resolvePerson(tx, auth, target, body.userEmail);

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@perch/contract';
 import { sql, type Insertable } from 'kysely';
-import type { AppDeps, AuthContext, BookingChange, RemovalReason } from '../../context.js';
+import type { AppDeps, AuthContext, BookingChange, EndedEarlyWhy, RemovalReason } from '../../context.js';
 import type { BookingRow, BookingsTable } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { conflict } from '../../http/errors.js';
@@ -267,23 +267,25 @@ export async function checkInBooking(
 }
 
 /**
- * Ends a booking that has started at `at` (a check-out, or a release because nobody came):
- * the rest of its slot is free at once, the end as booked is kept. Must run in the caller's
- * transaction, with the booking as it was read there. Answers the booking as it is now.
+ * Ends a booking that has started at `at` (a check-out, or a release): the rest of its slot is
+ * free at once, the end as booked is kept. A release is stamped `releasedAt` (default `at`).
+ * Must run in the caller's transaction, with the booking as it was read there. Answers the
+ * booking as it is now.
  */
 export async function endBookingEarly(
   tx: AppDeps,
   actor: AuthContext | null,
   before: BookingRow,
   at: Date,
-  why: 'checked-out' | 'no-show',
+  why: EndedEarlyWhy,
+  releasedAt: Date = at,
 ): Promise<BookingRow> {
   const booking = await tx.db
     .updateTable('bookings')
     .set({
       leave_at: at,
       booked_leave_at: before.booked_leave_at ?? before.leave_at,
-      ...(why === 'no-show' ? { released_at: at, release_reason: 'no-show' } : {}),
+      ...(why !== 'checked-out' ? { released_at: releasedAt, release_reason: why } : {}),
       calendar_sequence: sql<number>`calendar_sequence + 1`,
     })
     .where('id', '=', before.id)

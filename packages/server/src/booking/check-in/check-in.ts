@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.js';
 import { pathId } from '../../http/ids.js';
 import { sameSecret } from '../../lib/same-secret.js';
 import { readSettings } from '../../organization/settings/index.js';
-import { checkInBooking, endBookingEarly, requireOwnerOrSpaceAdmin } from '../bookings/index.js';
+import { checkInBooking, endBookingEarly, removeBookings, requireOwnerOrSpaceAdmin } from '../bookings/index.js';
 import {
   CHECK_IN_MODES,
   checkedInWhenMade,
@@ -42,28 +42,44 @@ async function subjectFor(tx: AppDeps, auth: AuthContext, id: string): Promise<C
  * check-in changes nothing.
  */
 export async function checkIn(deps: AppDeps, auth: AuthContext, id: string, token?: string): Promise<void> {
-  await inTransaction(deps, async (tx) => {
-    const subject = await subjectFor(tx, auth, id);
-    const { booking } = subject;
-    if (booking.released_at) throw conflict('The booking was released: nobody checked in', ErrorCode.BookingReleased);
-    if (token !== undefined && !sameSecret(token, subject.spaceToken))
-      throw badRequest('This is the code of another space', ErrorCode.CheckInNeedsScan);
-    if (booking.checked_in_at) return;
-    const organization = organizationLevel(await readSettings(tx.db, booking.organization_id));
-    const { policy } = effectivePolicy(organization, subject.area, subject.space);
-    const now = DateTime.now();
-    const refusal = checkInRefusal(
-      { enter: DateTime.fromJSDate(booking.enter_at), leave: DateTime.fromJSDate(booking.leave_at), releasedAt: null },
-      policy,
-      now,
-      token !== undefined,
-    );
-    if (refusal && refusal !== 'released') {
-      const [code, message] = REFUSALS[refusal];
-      throw badRequest(message, code);
-    }
-    await checkInBooking(tx, auth, booking.id, now.toJSDate());
-  });
+  await inTransaction(deps, async (tx) => checkInSubject(tx, auth, await subjectFor(tx, auth, id), token));
+}
+
+/**
+ * Checks in the booking of a locked subject, for `actor` (null: by a mailed link). `token`, when
+ * given, is what was scanned; without it this is a click.
+ */
+export async function checkInSubject(
+  tx: AppDeps,
+  actor: AuthContext | null,
+  subject: CheckInSubject,
+  token?: string,
+): Promise<void> {
+  const { booking } = subject;
+  if (booking.released_at) throw conflict('The booking was released', ErrorCode.BookingReleased);
+  if (token !== undefined && !sameSecret(token, subject.spaceToken))
+    throw badRequest('This is the code of another space', ErrorCode.CheckInNeedsScan);
+  if (booking.checked_in_at) return;
+  const organization = organizationLevel(await readSettings(tx.db, booking.organization_id));
+  const { policy } = effectivePolicy(organization, subject.area, subject.space);
+  const now = DateTime.now();
+  const refusal = checkInRefusal(
+    { enter: DateTime.fromJSDate(booking.enter_at), leave: DateTime.fromJSDate(booking.leave_at), releasedAt: null },
+    policy,
+    now,
+    token !== undefined,
+  );
+  if (refusal && refusal !== 'released') {
+    const [code, message] = REFUSALS[refusal];
+    throw badRequest(message, code);
+  }
+  await checkInBooking(tx, actor, booking.id, now.toJSDate());
+}
+
+/** The next whole minute from now (now, when now is one). */
+function nextWholeMinute(): DateTime {
+  const now = DateTime.now();
+  return now.startOf('minute').plus({ minutes: now.second || now.millisecond ? 1 : 0 });
 }
 
 /**
@@ -74,7 +90,7 @@ export async function checkOut(deps: AppDeps, auth: AuthContext, id: string): Pr
   await inTransaction(deps, async (tx) => {
     const { booking } = await subjectFor(tx, auth, id);
     const now = DateTime.now();
-    const end = now.startOf('minute').plus({ minutes: now.second || now.millisecond ? 1 : 0 });
+    const end = nextWholeMinute();
     const enter = DateTime.fromJSDate(booking.enter_at);
     const leave = DateTime.fromJSDate(booking.leave_at);
     if (now < enter || now >= leave || booking.released_at)
@@ -82,6 +98,26 @@ export async function checkOut(deps: AppDeps, auth: AuthContext, id: string): Pr
     if (end >= leave) return;
     await endBookingEarly(tx, auth, booking, end.toJSDate(), 'checked-out');
   });
+}
+
+/**
+ * "I won't come": the person gives the space back at once. A booking that has not begun is
+ * cancelled (as Cancel in My bookings would, but also after the cancellation deadline: giving a
+ * space back early is what a check-in policy asks for); one in progress ends at the next whole
+ * minute and stays in the history as released, `not-coming`. 409 when it was released already.
+ */
+export async function releaseSubject(tx: AppDeps, actor: AuthContext | null, subject: CheckInSubject): Promise<void> {
+  const { booking } = subject;
+  if (booking.released_at) throw conflict('The booking was released', ErrorCode.BookingReleased);
+  const now = DateTime.now();
+  if (now >= DateTime.fromJSDate(booking.leave_at)) throw badRequest('The booking has ended', ErrorCode.CheckInClosed);
+  if (now < DateTime.fromJSDate(booking.enter_at)) {
+    await removeBookings(tx, actor, [booking.id], 'cancelled');
+    return;
+  }
+  const end = nextWholeMinute();
+  if (end >= DateTime.fromJSDate(booking.leave_at)) return;
+  await endBookingEarly(tx, actor, booking, end.toJSDate(), 'not-coming', now.toJSDate());
 }
 
 /**

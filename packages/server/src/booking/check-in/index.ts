@@ -3,7 +3,9 @@
  * says when (organisation, area and space levels). Everything else in this folder is private
  * to it; the fence test (packages/server/src/fences.unit.test.ts) keeps it so.
  */
+export { createReminderLink } from './links.js';
 export { releaseNoShows } from './release.js';
+export { claimCheckInReminders, type CheckInReminder } from './reminders.js';
 export { checkInRoutes } from './routes.js';
 export {
   CHECK_IN_MODES,

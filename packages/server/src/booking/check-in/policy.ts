@@ -169,3 +169,29 @@ export function dueForRelease(
   if (!needsCheckIn(booking, policy)) return false;
   return now >= missedAt(booking, policy, zone) && now < booking.leave;
 }
+
+/** The last reminder goes out this many minutes before a booking that would be released is missed. */
+export const LAST_CALL_MINUTES = 10;
+
+/** A check-in reminder: the window is open, or the last call before the release. */
+export type CheckInReminderKind = 'window-open' | 'last-call';
+
+/**
+ * Which reminder a booking waiting for its check-in is due now, if any. The window-open one
+ * from the moment the window opens; the last call from `LAST_CALL_MINUTES` before the booking
+ * is missed, only where missing it releases the booking. Each once; none once it is missed. When
+ * both are due (a short window), only the last call goes out.
+ */
+export function reminderDue(
+  booking: BookingTimes & { remindedAt: DateTime | null; lastCallAt: DateTime | null },
+  policy: CheckInPolicy,
+  zone: string,
+  now: DateTime,
+): CheckInReminderKind | null {
+  if (!needsCheckIn(booking, policy) || booking.lastCallAt) return null;
+  const missed = missedAt(booking, policy, zone);
+  if (now >= missed) return null;
+  if (policy.release && now >= missed.minus({ minutes: LAST_CALL_MINUTES })) return 'last-call';
+  if (!booking.remindedAt && now >= windowOpensAt(booking, policy)) return 'window-open';
+  return null;
+}

@@ -9,6 +9,7 @@ import {
   effectivePolicy,
   missedAt,
   needsCheckIn,
+  reminderDue,
   windowOpensAt,
   type CheckInPolicy,
 } from './policy.js';
@@ -183,5 +184,48 @@ describe('check-in policy: the release', () => {
     expect(dueForRelease(b, policy({ exemptLong: true }), BERLIN, now)).toBe(false);
     expect(dueForRelease(b, policy({ mode: 0 }), BERLIN, now)).toBe(false);
     expect(dueForRelease(b, policy({ release: false }), BERLIN, now)).toBe(false);
+  });
+});
+
+describe('check-in reminders', () => {
+  // 09:00–13:00, window from 08:45, missed at 09:30, last call at 09:20.
+  const b = (reminded: string | null = null, lastCall: string | null = null) => ({
+    ...booking('2026-12-01T09:00', '2026-12-01T13:00'),
+    remindedAt: reminded ? at(reminded) : null,
+    lastCallAt: lastCall ? at(lastCall) : null,
+  });
+  const due = (booked: ReturnType<typeof b>, now: string, p = policy()) => reminderDue(booked, p, BERLIN, at(now));
+
+  it('sends the window-open reminder from the moment the window opens, once', () => {
+    expect(due(b(), '2026-12-01T08:44:59')).toBeNull();
+    expect(due(b(), '2026-12-01T08:45')).toBe('window-open');
+    expect(due(b('2026-12-01T08:45'), '2026-12-01T09:00')).toBeNull();
+  });
+
+  it('sends the last call ten minutes before the release, once, and nothing once missed', () => {
+    expect(due(b('2026-12-01T08:45'), '2026-12-01T09:19:59')).toBeNull();
+    expect(due(b('2026-12-01T08:45'), '2026-12-01T09:20')).toBe('last-call');
+    expect(due(b('2026-12-01T08:45', '2026-12-01T09:20'), '2026-12-01T09:25')).toBeNull();
+    expect(due(b(), '2026-12-01T09:30')).toBeNull();
+  });
+
+  it('sends only the last call when both are due (the window opens late)', () => {
+    expect(due(b(), '2026-12-01T09:25')).toBe('last-call');
+    expect(due(b(), '2026-12-01T09:25', policy({ opensMinutes: 0, graceMinutes: 5 }))).toBeNull();
+    expect(due(b(), '2026-12-01T09:00', policy({ opensMinutes: 0, graceMinutes: 5 }))).toBe('last-call');
+  });
+
+  it('sends no last call where a missed booking is kept, and none where no check-in is asked for', () => {
+    expect(due(b('2026-12-01T08:45'), '2026-12-01T09:25', policy({ release: false }))).toBeNull();
+    expect(due(b(), '2026-12-01T08:50', policy({ release: false }))).toBe('window-open');
+    expect(due(b(), '2026-12-01T08:50', policy({ mode: CHECK_IN_MODES.off }))).toBeNull();
+    const long = { ...b(), leave: at('2026-12-01T17:00') };
+    expect(reminderDue(long, policy({ exemptLong: true }), BERLIN, at('2026-12-01T08:50'))).toBeNull();
+  });
+
+  it('counts the last call from a time-of-day deadline in the area zone', () => {
+    const p = policy({ releaseTime: '10:00' });
+    expect(reminderDue(b('2026-12-01T08:45'), p, BERLIN, at('2026-12-01T09:49'))).toBeNull();
+    expect(reminderDue(b('2026-12-01T08:45'), p, BERLIN, at('2026-12-01T09:50'))).toBe('last-call');
   });
 });

@@ -1,59 +1,24 @@
-import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import type { AppDeps } from '../../context.js';
-import type { Db } from '../../db/connection.js';
 import { readSettings } from '../../organization/settings/index.js';
 import { endBookingEarly, endSeries } from '../bookings/index.js';
 import { checkedInWhenMade, dueForRelease, effectivePolicy } from './policy.js';
-import { awaitingCheckIn, organizationLevel } from './repo.js';
+import { awaitingCheckIn, organizationLevel, organizationsWithCheckIn } from './repo.js';
 
 /** The latest a booking can be missed after its start: a time of day up to a day after it. */
 const LONGEST_DEADLINE_HOURS = 24;
 
-/** Organisations where some level of the check-in policy asks for check-ins. */
-async function organizationsWithCheckIn(db: Db): Promise<string[]> {
-  const rows = await db
-    .selectFrom('organizations as o')
-    .select('o.id')
-    .where(({ or, exists, selectFrom }) =>
-      or([
-        exists(
-          selectFrom('settings')
-            .select(sql`1`.as('one'))
-            .whereRef('settings.organization_id', '=', 'o.id')
-            .where('settings.name', '=', 'checkin_mode')
-            .where('settings.value', '<>', '0'),
-        ),
-        exists(
-          selectFrom('locations')
-            .select(sql`1`.as('one'))
-            .whereRef('locations.organization_id', '=', 'o.id')
-            .where('locations.checkin_mode', '>', 0),
-        ),
-        exists(
-          selectFrom('spaces')
-            .innerJoin('locations', 'locations.id', 'spaces.location_id')
-            .select(sql`1`.as('one'))
-            .whereRef('locations.organization_id', '=', 'o.id')
-            .where('spaces.checkin_mode', '>', 0),
-        ),
-      ]),
-    )
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-/** Ends a series whose last `count` bookings (that have started) were all released. */
+/** Ends a series whose last `count` bookings (that have started) were all released as no-shows. */
 async function endSeriesAfterNoShows(tx: AppDeps, seriesId: string, count: number, now: Date): Promise<void> {
   const last = await tx.db
     .selectFrom('bookings')
-    .select('released_at')
+    .select('release_reason')
     .where('recurring_id', '=', seriesId)
     .where('enter_at', '<=', now)
     .orderBy('enter_at', 'desc')
     .limit(count)
     .execute();
-  if (last.length === count && last.every((b) => b.released_at !== null)) await endSeries(tx, null, seriesId);
+  if (last.length === count && last.every((b) => b.release_reason === 'no-show')) await endSeries(tx, null, seriesId);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { SETTINGS, type SettingName } from '@perch/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { BookingRow } from '../../db/schema.js';
 import { LOCATION_ZONE } from '../bookings/index.js';
@@ -12,6 +13,8 @@ export interface CheckInSubject {
   space: CheckInPolicyLayer;
   /** The token in the space's code. */
   spaceToken: string;
+  spaceName: string;
+  areaName: string;
 }
 
 interface LevelColumns {
@@ -84,6 +87,8 @@ export async function lockCheckInSubject(db: Db, bookingId: string): Promise<Che
       ...LEVEL_COLUMNS.map((c) => `spaces.${c} as space_${c}` as const),
       ...LEVEL_COLUMNS.map((c) => `locations.${c} as area_${c}` as const),
       'spaces.checkin_token',
+      'spaces.name as space_name',
+      'locations.name as area_name',
       LOCATION_ZONE.as('zone'),
     ])
     .where('spaces.id', '=', booking.space_id)
@@ -94,6 +99,8 @@ export async function lockCheckInSubject(db: Db, bookingId: string): Promise<Che
     area: levelOf(pickLevel(row, 'area_')),
     space: levelOf(pickLevel(row, 'space_')),
     spaceToken: row.checkin_token,
+    spaceName: row.space_name,
+    areaName: row.area_name,
   };
 }
 
@@ -123,6 +130,8 @@ export interface CandidateScope {
   startsAfter?: Date;
   /** Bookings starting at or before this. */
   startsBy: Date;
+  /** Only bookings whose last check-in reminder has not gone out. */
+  remindersPending?: boolean;
 }
 
 /**
@@ -153,6 +162,7 @@ export async function awaitingCheckIn(db: Db, scope: CandidateScope, now: Date):
       ? query.where('bookings.user_id', '=', scope.of.userId)
       : query.where('bookings.organization_id', '=', scope.of.organizationId);
   if (scope.startsAfter) query = query.where('bookings.enter_at', '>', scope.startsAfter);
+  if (scope.remindersPending) query = query.where('bookings.checkin_last_call_at', 'is', null);
   const rows = await query
     .where('bookings.enter_at', '<=', scope.startsBy)
     .where('bookings.leave_at', '>', now)
@@ -233,4 +243,37 @@ export async function presentBookingOf(
     .orderBy('enter_at')
     .executeTakeFirst();
   return row?.id;
+}
+
+/** Organisations where some level of the check-in policy asks for check-ins. */
+export async function organizationsWithCheckIn(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('organizations as o')
+    .select('o.id')
+    .where(({ or, exists, selectFrom }) =>
+      or([
+        exists(
+          selectFrom('settings')
+            .select(sql`1`.as('one'))
+            .whereRef('settings.organization_id', '=', 'o.id')
+            .where('settings.name', '=', 'checkin_mode')
+            .where('settings.value', '<>', '0'),
+        ),
+        exists(
+          selectFrom('locations')
+            .select(sql`1`.as('one'))
+            .whereRef('locations.organization_id', '=', 'o.id')
+            .where('locations.checkin_mode', '>', 0),
+        ),
+        exists(
+          selectFrom('spaces')
+            .innerJoin('locations', 'locations.id', 'spaces.location_id')
+            .select(sql`1`.as('one'))
+            .whereRef('locations.organization_id', '=', 'o.id')
+            .where('spaces.checkin_mode', '>', 0),
+        ),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => r.id);
 }

@@ -30,6 +30,8 @@ export const LinkType = {
   PasskeySecondFactor: 12,
   /** What an org admin's test sign-in through a provider brought back (ref: the provider). */
   ProviderTestResult: 13,
+  /** The links of a check-in reminder mail (ref: the booking): check in, or "I won't come". */
+  CheckInReminder: 14,
 } as const;
 export type LinkType = (typeof LinkType)[keyof typeof LinkType];
 
@@ -47,6 +49,8 @@ export const LINK_TTL_SECONDS: Record<LinkType, number> = {
   [LinkType.PasskeyLogin]: 5 * 60,
   [LinkType.PasskeySecondFactor]: 5 * 60,
   [LinkType.ProviderTestResult]: 5 * 60,
+  // The longest; a reminder's link is made to expire when the booking is missed (`expiresAt`).
+  [LinkType.CheckInReminder]: 36 * 3600,
 };
 
 /** Wrong codes a code-protected link takes before it stops working. */
@@ -59,14 +63,22 @@ export interface OneTimeLink<P> {
   expiresAt: Date;
 }
 
-export async function createLink(db: Db, type: LinkType, refId: string, payload: unknown = {}): Promise<string> {
+/** A new link; it expires after its type's time, or at `expiresAt` when that comes sooner. */
+export async function createLink(
+  db: Db,
+  type: LinkType,
+  refId: string,
+  payload: unknown = {},
+  expiresAt?: Date,
+): Promise<string> {
+  const ttl = sql<Date>`now() + make_interval(secs => ${LINK_TTL_SECONDS[type]})`;
   const row = await db
     .insertInto('auth_states')
     .values({
       state_type: type,
       ref_id: refId,
       payload: JSON.stringify(payload),
-      expires_at: sql<Date>`now() + make_interval(secs => ${LINK_TTL_SECONDS[type]})`,
+      expires_at: expiresAt ? sql<Date>`least(${expiresAt}::timestamptz, ${ttl})` : ttl,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -12,8 +12,9 @@ import {
 import type { BookingChange, BookingHook } from '../../booking/bookings/index.js';
 import { calendarFile, calendarFileName, describeBookings, type BookingEvent } from '../calendar/index.js';
 import { findOrganization } from '../../organization/organizations/index.js';
+import { claimCheckInReminders, createReminderLink } from '../../booking/check-in/index.js';
 import { findApprovers } from './recipients.js';
-import { describeWhen } from './when.js';
+import { describeTime, describeWhen } from './when.js';
 
 /**
  * Booking mails, queued in the outbox in the transaction of the change, so a
@@ -38,7 +39,9 @@ interface MailOf {
   /** Events for the attachment, and whether it cancels them; none: no attachment. */
   attach?: { events: BookingEvent[]; cancel: boolean };
   values?: Record<string, string | number>;
-  linkPath: string;
+  linkPath?: string;
+  /** The path of the template's second button, if it has one. */
+  secondLinkPath?: string;
 }
 
 async function send(tx: AppDeps, mail: MailOf): Promise<void> {
@@ -71,6 +74,7 @@ async function send(tx: AppDeps, mail: MailOf): Promise<void> {
       ...mail.values,
     },
     linkPath: mail.linkPath,
+    secondLinkPath: mail.secondLinkPath,
     attachments,
     language,
   });
@@ -289,4 +293,44 @@ export async function queueDueReminders(tx: AppDeps, now = new Date()): Promise<
     )
     .execute();
   return due.length;
+}
+
+/**
+ * The check-in reminders due now (the window is open; the last call before the release), to
+ * people who did not turn `mail_checkin_reminder` off. Each mail has its own link, usable once,
+ * until the booking is missed: "Check in" (not under "scan only": a mail cannot prove that the
+ * person stands at the space, so the mail says to scan the code) and "I won't come".
+ * Returns how many were queued.
+ */
+export async function queueCheckInReminders(tx: AppDeps, now = new Date()): Promise<number> {
+  let queued = 0;
+  for (const reminder of await claimCheckInReminders(tx, now)) {
+    const reader = await findReader(tx.db, reminder.userId);
+    if (!reader || reader.switches.mail_checkin_reminder === '0') continue;
+    const booking = await tx.db
+      .selectFrom('bookings')
+      .selectAll()
+      .where('id', '=', reminder.bookingId)
+      .executeTakeFirst();
+    const event = booking && (await aboutOne(tx, booking));
+    if (!event) continue;
+    const org = await findOrganization(tx.db, reader.organizationId);
+    const language = mailLanguage(reader.switches.mail_language, org?.language);
+    const link = await createReminderLink(tx.db, reminder.bookingId, reminder.missedAt);
+    await send(tx, {
+      kind: reminder.kind === 'last-call' ? 'checkin-last-call' : 'checkin-open',
+      reader,
+      event,
+      values: {
+        releaseTime: reminder.releases
+          ? describeTime(reminder.missedAt, event.zone, { language, use24Hour: reader.use24Hour, zone: reader.zone })
+          : '',
+        scanOnly: reminder.scanOnly ? '1' : '',
+      },
+      linkPath: reminder.scanOnly ? undefined : `/ui/checkin/${link}?do=in`,
+      secondLinkPath: `/ui/checkin/${link}?do=release`,
+    });
+    queued++;
+  }
+  return queued;
 }

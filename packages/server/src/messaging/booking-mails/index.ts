@@ -3,4 +3,4 @@
  * this folder (storage, presenters, internals) is private to it; the fence test
  * (packages/server/src/fences.unit.test.ts) keeps it so.
  */
-export { bookingMailHook, queueDueReminders } from './hook.js';
+export { bookingMailHook, queueCheckInReminders, queueDueReminders } from './hook.js';

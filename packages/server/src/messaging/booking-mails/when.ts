@@ -46,3 +46,13 @@ export function describeWhen(span: Span, clock: Clock): string {
     return inArea;
   return `${inArea} · ${formatIn(span, own, clock)}`;
 }
+
+/** A time of day for a mail ("09:30", or "9:30 AM" on a 12-hour clock) in the area's zone. */
+export function describeTime(at: Date, zone: string, clock: Clock): string {
+  return new Intl.DateTimeFormat(clock.language, {
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: !clock.use24Hour,
+    timeZone: zone,
+  }).format(at);
+}

@@ -20,6 +20,8 @@ export interface QueuedMail {
   values?: MailValues;
   /** A path of the app (e.g. `/ui/resetpw/<id>/`), made absolute under PUBLIC_URL. */
   linkPath?: string;
+  /** The path of the second button, for templates that have one. */
+  secondLinkPath?: string;
   attachments?: MailAttachment[];
   /** The language, when the caller already chose it by the same rule; else it is looked up here. */
   language?: Language;
@@ -47,6 +49,7 @@ export async function queueMail(db: Db, config: Config, mail: QueuedMail): Promi
       ...mail.values,
     },
     link: mail.linkPath ? publicUrl(config, mail.linkPath) : undefined,
+    secondLink: mail.secondLinkPath ? publicUrl(config, mail.secondLinkPath) : undefined,
   });
   return insertOutboxMail(db, {
     organizationId: mail.organization.id,

@@ -5,7 +5,7 @@ import { isTimezone } from '../../organization/settings/index.js';
 
 /**
  * Who reads a mail, with what it needs: address, name, language
- * (`mail_language`), the switches (`mail_notifications`, `mail_reminder`,
+ * (`mail_language`), the switches (`mail_notifications`, `mail_reminder`, `mail_checkin_reminder`,
  * `approval_notifications`) and the clock they read (`timezone`, `use_24_hour_time`).
  */
 
@@ -24,6 +24,7 @@ export interface MailReader {
 const READER_PREFERENCES = [
   'mail_notifications',
   'mail_reminder',
+  'mail_checkin_reminder',
   'approval_notifications',
   'mail_language',
   'timezone',

@@ -28,6 +28,8 @@ interface TemplateText {
   /** Lines that follow `lines` only when the value they name is given (not blank), e.g. a reason. */
   whenGiven?: Record<string, string>;
   button?: string;
+  /** The label of a second, quieter button (`secondLink`), e.g. "I won't come" beside "Check in". */
+  secondButton?: string;
   note?: string;
 }
 
@@ -57,6 +59,8 @@ export interface MailContent {
   values: MailValues;
   /** The address the button leads to (shown in full below it, and in the text part). */
   link?: string;
+  /** The address of the second button, when the template has one. */
+  secondLink?: string;
 }
 
 export interface RenderedMail {
@@ -84,7 +88,7 @@ export function renderMail(content: MailContent): RenderedMail {
   const catalogue = CATALOGUES[content.language];
   const t = catalogue[content.kind] as TemplateText;
   const layout = catalogue.layout;
-  const { values, link } = content;
+  const { values, link, secondLink } = content;
   const text = (s: string) => fill(s, values, plain);
   const html = (s: string) => fill(s, values, escapeHtml);
 
@@ -96,6 +100,7 @@ export function renderMail(content: MailContent): RenderedMail {
     '',
     ...lines.map(text),
     ...(link ? ['', `${t.button ? `${text(t.button)}: ` : ''}${link}`] : []),
+    ...(secondLink && t.secondButton ? ['', `${text(t.secondButton)}: ${secondLink}`] : []),
     ...(t.note ? ['', text(t.note)] : []),
     '',
     '--',
@@ -116,6 +121,13 @@ export function renderMail(content: MailContent): RenderedMail {
       : link
         ? p(`<a href="${safeLink}" style="color:#1c7ed6;word-break:break-all">${safeLink}</a>`)
         : '';
+  const safeSecond = secondLink ? escapeHtml(secondLink) : '';
+  const secondButton =
+    secondLink && t.secondButton
+      ? `<p style="margin:12px 0 20px"><a href="${safeSecond}" style="display:inline-block;background:#ffffff;color:#1c7ed6;` +
+        `text-decoration:none;padding:9px 17px;border:1px solid #1c7ed6;border-radius:6px;font-weight:600">${html(t.secondButton)}</a></p>` +
+        `<p style="margin:0 0 12px;font-size:13px;color:#555"><a href="${safeSecond}" style="color:#1c7ed6;word-break:break-all">${safeSecond}</a></p>`
+      : '';
   const htmlBody =
     `<!DOCTYPE html><html lang="${content.language}" dir="${dir}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width"><title>${html(t.subject)}</title></head>` +
@@ -127,6 +139,7 @@ export function renderMail(content: MailContent): RenderedMail {
     p(html(layout.greeting)) +
     lines.map((l) => p(html(l))).join('') +
     button +
+    secondButton +
     (t.note ? `<p style="margin:16px 0 0;font-size:13px;color:#555">${html(t.note)}</p>` : '') +
     `</td></tr></table>` +
     `<p dir="${dir}" style="margin:12px 0 0;font-family:Helvetica,Arial,sans-serif;font-size:12px;color:#868e96">` +

@@ -164,10 +164,11 @@ export const NOT_YET_HELD: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * One-time links (password reset, invitation, contact-email change, organisation deletion):
- * the id is the credential itself, mailed to the one person who may use it, so naming it is
- * using it, whoever asks. Their single use, expiry and ownership checks are tested with the
- * flows (identity/auth/password-links.test.ts, organizations/organization-life-cycle.test.ts).
+ * One-time links (password reset, invitation, contact-email change, organisation deletion,
+ * check-in reminder): the id is the credential itself, mailed to the one person who may use it,
+ * so naming it is using it, whoever asks. Their single use, expiry and ownership checks are
+ * tested with the flows (identity/auth/password-links.test.ts,
+ * organizations/organization-life-cycle.test.ts, messaging/booking-mails/check-in-reminders.test.ts).
  */
 export const ONE_TIME_LINKS: ReadonlySet<string> = new Set([
   'auth.passwordResetLink.id',
@@ -177,6 +178,7 @@ export const ONE_TIME_LINKS: ReadonlySet<string> = new Set([
   'auth.acceptInvitation.id',
   'organization.verifyEmail.uuid',
   'organization.confirmDeletion.id',
+  'checkIn.link.id',
 ]);
 
 /**

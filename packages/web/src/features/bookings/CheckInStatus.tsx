@@ -55,7 +55,9 @@ export function CheckInStatus({ item, due, zone, prefs, when }: CheckInStatusPro
           {t('checkInReleased')}
         </Badge>
         <Text fz="sm" c="dimmed">
-          {t('checkInReleasedAt', { time: time(booking.releasedAt) })}
+          {t(booking.releaseReason === 'not-coming' ? 'checkInReleasedNotComing' : 'checkInReleasedAt', {
+            time: time(booking.releasedAt),
+          })}
         </Text>
       </Group>
     );

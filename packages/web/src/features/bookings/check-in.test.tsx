@@ -112,7 +112,7 @@ describe('my bookings: check-in', { timeout: 20_000 }, () => {
       expect(show).toHaveBeenCalledWith(
         expect.objectContaining({
           title: 'Could not check in',
-          message: 'This booking was released because nobody checked in.',
+          message: 'This booking was released.',
         }),
       ),
     );
@@ -125,5 +125,14 @@ describe('my bookings: check-in', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByText('Released')).toBeTruthy();
     expect(screen.getByText(/^Released at .+: nobody checked in$/)).toBeTruthy();
+  });
+
+  it("shows a booking its person gave back (I won't come) as released by them", async () => {
+    openBookings({
+      'GET /booking/': () => json([booking('b1', -30, { releasedAt: iso(-2), releaseReason: 'not-coming' })]),
+      'GET /checkin/': () => json([]),
+    });
+    expect(await screen.findByText('Released')).toBeTruthy();
+    expect(screen.getByText(/^Released at .+: you let others have it$/)).toBeTruthy();
   });
 });

@@ -19,6 +19,7 @@ const EDITABLE = [
   ...Object.values(STATUS_COLOR).map((c) => c.pref),
   'mail_notifications',
   'mail_reminder',
+  'mail_checkin_reminder',
   'mail_language',
   'approval_notifications',
 ] as const satisfies readonly ContractPreferenceName[];

@@ -1,4 +1,8 @@
+import type { Location } from '@perch/contract';
 import { routes } from '@perch/contract/values';
+import type { ValueMap } from '../../app/session/session-data';
+import { useSignedInSession } from '../../app/session/session-context';
+import { useBookableAreas } from './area-queries';
 import { refreshBookings } from './booking-queries';
 import { sharedKeys } from './query-keys';
 import { useApiMutation } from './use-api-mutation';
@@ -32,4 +36,18 @@ export function useCheckOut() {
     (client, id: string) => client.call(routes.booking.checkOut, { params: { id } }),
     (queryClient) => refreshBookings(queryClient),
   );
+}
+
+/**
+ * Whether some level of the check-in policy asks for check-ins: the organisation's setting, or
+ * an area's own. Screens about check-in (the reminder switch, the statistics) show only then.
+ */
+export const usesCheckIn = (settings: ValueMap, areas: readonly Pick<Location, 'checkinMode'>[]): boolean =>
+  (settings.checkin_mode ?? '0') !== '0' || areas.some((a) => (a.checkinMode ?? 0) > 0);
+
+/** `usesCheckIn` for the signed-in person's organisation and the areas they can book in. */
+export function useCheckInUsed(): boolean {
+  const { settings } = useSignedInSession();
+  const areas = useBookableAreas();
+  return usesCheckIn(settings, areas.data ?? []);
 }

@@ -7,6 +7,7 @@ import { useSignedInSession } from '../../../app/session/session-context';
 import { isOn } from '../../../app/session/session-data';
 import { useInstantFormat } from '../../../shared/time/use-instant-format';
 import { EmptyState } from '../../../shared/ui/EmptyState';
+import { usesCheckIn } from '../../../shared/api/check-in-queries';
 import { useAreas } from '../api/area-queries';
 import { isStatsHidden, useStats } from '../api/stats-queries';
 import { AdminPage } from '../ui/AdminPage';
@@ -51,8 +52,7 @@ export function DashboardPage() {
   const stats = useStats();
   const areas = useAreas();
   // Check-in figures where some level of the policy asks for check-ins.
-  const checkInUsed =
-    (settings.checkin_mode ?? '0') !== '0' || (areas.data ?? []).some((a) => (a.checkinMode ?? 0) > 0);
+  const checkInUsed = usesCheckIn(settings, areas.data ?? []);
   const format = useInstantFormat();
   const updated = stats.dataUpdatedAt ? format.time(stats.dataUpdatedAt) : null;
 

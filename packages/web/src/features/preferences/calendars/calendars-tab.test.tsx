@@ -114,6 +114,40 @@ describe('notifications & calendars tab: mails', { timeout: 20_000 }, () => {
     );
   });
 
+  it('offers check-in reminders, on unless turned off, only where check-in is used', async () => {
+    let saved: unknown = null;
+    const server = calendarServer({
+      'GET /setting/': () => json([{ name: 'checkin_mode', value: '1' }]),
+      'PUT /preference/': (body) => {
+        saved = body;
+        return noContent();
+      },
+    });
+    openTab(server);
+    const mails = await section('Mail notifications');
+    const reminders = await within(mails).findByRole('switch', { name: /Check-in reminders/ });
+    expect((reminders as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(reminders);
+    fireEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+    await waitFor(() => expect(saved).toEqual([{ name: 'mail_checkin_reminder', value: '0' }]));
+  });
+
+  it('shows the check-in reminder switch where only an area asks for check-ins', async () => {
+    const area = { id: 'a1', name: 'Second floor', enabled: true, checkinMode: 2 };
+    const withArea = calendarServer({ 'GET /location/': () => json([area]) });
+    openTab(withArea);
+    const mails = await section('Mail notifications');
+    expect(await within(mails).findByRole('switch', { name: /Check-in reminders/ })).toBeTruthy();
+  });
+
+  it('hides the check-in reminder switch where nobody checks in', async () => {
+    const server = calendarServer({ 'GET /location/': () => json([{ id: 'a1', name: 'Floor', enabled: true }]) });
+    openTab(server);
+    const mails = await section('Mail notifications');
+    await waitFor(() => expect(server.calls.some((c) => c.path === '/location/')).toBe(true));
+    expect(within(mails).queryByRole('switch', { name: /Check-in reminders/ })).toBeNull();
+  });
+
   it('offers mails about approvals to space admins', async () => {
     const server = calendarServer({}, user({ role: 10, spaceAdmin: true }), { approval_notifications: '1' });
     openTab(server);

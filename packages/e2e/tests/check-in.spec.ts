@@ -11,7 +11,7 @@ import {
   signInAs,
   type TestArea,
 } from './support/booking-helpers';
-import { mailsTo } from './support/mail';
+import { mailsTo, type CaughtMail } from './support/mail';
 
 const PHONE = { width: 375, height: 740 };
 /** Screenshots for looking at the screens (`CHECK_IN_SHOTS=1`), in /tmp/check-in/. */
@@ -59,7 +59,7 @@ async function codeLink(admin: PerchClient, area: TestArea, desk: string): Promi
 test.describe('the office day at phone width', () => {
   test.use({ viewport: PHONE });
 
-  test('scan the code to check in; a missed check-in is released with a mail and the desk is free for a colleague', async ({
+  test('scan the code to check in; a missed check-in is released with a mail and the desk is free for a colleague; the last call gives a desk back', async ({
     page,
     browser,
   }) => {
@@ -71,10 +71,12 @@ test.describe('the office day at phone width', () => {
     const area = await scanOnlyArea(admin);
     const ann = await createPerson(admin, 0, 'Ann Checkin');
     const bob = await createPerson(admin, 0, 'Bob Noshow');
+    const dan = await createPerson(admin, 0, 'Dan Notcoming');
     const start = Math.ceil((Date.now() + 70_000) / 60_000) * 60_000;
     const slot = { enter: wallTime(start), leave: wallTime(start + 60 * 60_000) };
     await book(await clientFor(ann), { spaceId: area.spaces['Desk 1']!, ...slot });
     await book(await clientFor(bob), { spaceId: area.spaces['Desk 2']!, ...slot });
+    await book(await clientFor(dan), { spaceId: area.spaces['Desk 3']!, ...slot });
 
     // Before the start: when the check-in opens and when the desk is released; no button, as
     // only the code at the desk checks in.
@@ -97,6 +99,34 @@ test.describe('the office day at phone width', () => {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
       .toBeLessThanOrEqual(0);
+
+    // Dan won't come: the last call (due from the start, as the deadline is a minute later) has
+    // no Check in button under scan only, but its I won't come button works in one tap on a
+    // phone that is not signed in, before the release, and only once.
+    let lastCall: CaughtMail | undefined;
+    await expect
+      .poll(
+        async () => {
+          lastCall = (await mailsTo(dan.email)).find((m) => m.subject.startsWith('Last call'));
+          return lastCall?.subject;
+        },
+        { timeout: 60_000, intervals: [2_000] },
+      )
+      .toMatch(/^Last call: Desk 3 is released at /);
+    expect(lastCall!.text).toContain('To check in, scan the code at the space.');
+    expect(lastCall!.text).not.toMatch(/\?do=in/);
+    const notComing = /https?:\/\/\S+\?do=release/.exec(lastCall!.text)![0];
+    const signedOut = await browser.newContext({ viewport: PHONE });
+    try {
+      const phone = await signedOut.newPage();
+      await phone.goto(notComing);
+      await expect(phone.getByRole('heading', { name: 'Desk 3 is free for others now.' })).toBeVisible();
+      if (SHOTS) await phone.screenshot({ path: '/tmp/check-in/not-coming-375.png', fullPage: true });
+      await phone.reload();
+      await expect(phone.getByRole('alert')).toHaveText('This link has been used or has expired.');
+    } finally {
+      await signedOut.close();
+    }
 
     // Bob never came: a minute after the start the job releases his booking and tells him.
     await expect

@@ -80,6 +80,8 @@ export const checkInLinkBody = z.object({ action: z.enum(['in', 'release']) });
 /** Perch addition: the booking a check-in link acted on, for the page that confirms it. */
 export const checkInLinkResultSchema = z.object({
   action: z.enum(['in', 'release']),
+  /** After `release`: the booking stays in the history (it had begun); false: it was cancelled. */
+  kept: z.boolean(),
   spaceName: z.string(),
   areaName: z.string(),
   enter: z.string(),

@@ -105,19 +105,25 @@ export async function checkOut(deps: AppDeps, auth: AuthContext, id: string): Pr
  * cancelled (as Cancel in My bookings would, but also after the cancellation deadline: giving a
  * space back early is what a check-in policy asks for); one in progress ends at the next whole
  * minute and stays in the history as released, `not-coming`. 409 when it was released already.
+ * Answers whether the booking is kept (false: it was cancelled).
  */
-export async function releaseSubject(tx: AppDeps, actor: AuthContext | null, subject: CheckInSubject): Promise<void> {
+export async function releaseSubject(
+  tx: AppDeps,
+  actor: AuthContext | null,
+  subject: CheckInSubject,
+): Promise<{ kept: boolean }> {
   const { booking } = subject;
   if (booking.released_at) throw conflict('The booking was released', ErrorCode.BookingReleased);
   const now = DateTime.now();
   if (now >= DateTime.fromJSDate(booking.leave_at)) throw badRequest('The booking has ended', ErrorCode.CheckInClosed);
   if (now < DateTime.fromJSDate(booking.enter_at)) {
     await removeBookings(tx, actor, [booking.id], 'cancelled');
-    return;
+    return { kept: false };
   }
   const end = nextWholeMinute();
-  if (end >= DateTime.fromJSDate(booking.leave_at)) return;
-  await endBookingEarly(tx, actor, booking, end.toJSDate(), 'not-coming', now.toJSDate());
+  if (end < DateTime.fromJSDate(booking.leave_at))
+    await endBookingEarly(tx, actor, booking, end.toJSDate(), 'not-coming', now.toJSDate());
+  return { kept: true };
 }
 
 /**

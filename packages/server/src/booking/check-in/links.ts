@@ -36,12 +36,14 @@ export async function followReminderLink(
     if (!link) throw invalid();
     const subject = await lockCheckInSubject(tx.db, link.refId);
     if (!subject) throw invalid();
+    let kept = true;
     if (action === 'in') await checkInSubject(tx, null, subject);
-    else await releaseSubject(tx, null, subject);
+    else ({ kept } = await releaseSubject(tx, null, subject));
     if (!(await takeLink(tx.db, link.id))) throw invalid();
     const { booking, zone } = subject;
     return {
       action,
+      kept,
       spaceName: subject.spaceName,
       areaName: subject.areaName,
       enter: toClientTime(booking.enter_at, zone),

@@ -177,10 +177,10 @@ export const LAST_CALL_MINUTES = 10;
 export type CheckInReminderKind = 'window-open' | 'last-call';
 
 /**
- * Which reminder a booking waiting for its check-in is due now, if any. The window-open one
- * from the moment the window opens; the last call from `LAST_CALL_MINUTES` before the booking
- * is missed, only where missing it releases the booking. Each once; none once it is missed. When
- * both are due (a short window), only the last call goes out.
+ * Which reminder a booking waiting for its check-in is due now, if any: none before the window
+ * opens or once the booking is missed. The window-open one from the moment the window opens;
+ * the last call from `LAST_CALL_MINUTES` before the booking is missed, only where missing it
+ * releases the booking. Each once. When both are due (a short window), only the last call.
  */
 export function reminderDue(
   booking: BookingTimes & { remindedAt: DateTime | null; lastCallAt: DateTime | null },
@@ -190,8 +190,7 @@ export function reminderDue(
 ): CheckInReminderKind | null {
   if (!needsCheckIn(booking, policy) || booking.lastCallAt) return null;
   const missed = missedAt(booking, policy, zone);
-  if (now >= missed) return null;
+  if (now < windowOpensAt(booking, policy) || now >= missed) return null;
   if (policy.release && now >= missed.minus({ minutes: LAST_CALL_MINUTES })) return 'last-call';
-  if (!booking.remindedAt && now >= windowOpensAt(booking, policy)) return 'window-open';
-  return null;
+  return booking.remindedAt ? null : 'window-open';
 }

@@ -213,6 +213,8 @@ describe('check-in reminders', () => {
     expect(due(b(), '2026-12-01T09:25')).toBe('last-call');
     expect(due(b(), '2026-12-01T09:25', policy({ opensMinutes: 0, graceMinutes: 5 }))).toBeNull();
     expect(due(b(), '2026-12-01T09:00', policy({ opensMinutes: 0, graceMinutes: 5 }))).toBe('last-call');
+    // Never before the window opens, however close the deadline.
+    expect(due(b(), '2026-12-01T08:59', policy({ opensMinutes: 0, graceMinutes: 5 }))).toBeNull();
   });
 
   it('sends no last call where a missed booking is kept, and none where no check-in is asked for', () => {

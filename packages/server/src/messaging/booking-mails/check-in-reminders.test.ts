@@ -148,7 +148,11 @@ describe("the I won't come link", () => {
     const booked = await row(id);
     await runReminders();
     const link = links(await onlyMail(email, /^Check in:/));
-    expect((await follow(link.release!, 'release')).data).toMatchObject({ action: 'release', spaceName: 'Desk 1' });
+    expect((await follow(link.release!, 'release')).data).toMatchObject({
+      action: 'release',
+      kept: false,
+      spaceName: 'Desk 1',
+    });
     expect(await s.deps.db.selectFrom('bookings').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
 
     // The colleague's booking of the same desk is moved onto the freed hour; the no-overlap
@@ -181,7 +185,7 @@ describe("the I won't come link", () => {
     const booked = await row(id);
     await runReminders();
     const link = links(await onlyMail(email, /^Check in:/));
-    await follow(link.release!, 'release');
+    expect((await follow(link.release!, 'release')).data).toMatchObject({ action: 'release', kept: true });
     const after = await row(id);
     expect(after.release_reason).toBe('not-coming');
     expect(after.released_at).not.toBeNull();

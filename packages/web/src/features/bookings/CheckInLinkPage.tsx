@@ -46,7 +46,12 @@ function Done({ result }: { result: CheckInLinkResult }) {
         </Title>
       </Group>
       <Text>{t('checkInLinkWhere', { area: result.areaName, when })}</Text>
-      {!checkedIn && <Text c="dimmed">{t('checkInLinkReleasedHint')}</Text>}
+      {!checkedIn && (
+        <Text c="dimmed">
+          {t('checkInLinkReleasedHint')}
+          {result.kept && ` ${t('checkInLinkKeptHint')}`}
+        </Text>
+      )}
       <MyBookingsButton variant="default" />
     </Stack>
   );

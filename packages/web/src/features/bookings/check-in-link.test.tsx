@@ -6,8 +6,9 @@ import { fakeServer, json, renderApp } from '../../test-support/render-app';
 
 const LINK = '6f1d2c4e-8a1b-4c3d-9e2f-0a1b2c3d4e5f';
 const PATH = `/checkin/${LINK}`;
-const result = (action: 'in' | 'release'): CheckInLinkResult => ({
+const result = (action: 'in' | 'release', kept = true): CheckInLinkResult => ({
   action,
+  kept,
   spaceName: 'Desk 7',
   areaName: 'Second floor',
   enter: '2030-09-02T09:00:00+02:00',
@@ -31,12 +32,20 @@ describe('the check-in link page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'My bookings' }).getAttribute('href')).toBe('/bookings');
   });
 
-  it("gives the space back with I won't come", async () => {
+  it("gives the space back with I won't come, saying whether the booking stays in the history", async () => {
     const server = fakeServer({ [`POST /checkin/link/${LINK}`]: () => json(result('release')) });
     renderApp(`${PATH}?do=release`, server);
     expect(await screen.findByRole('heading', { name: 'Desk 7 is free for others now.' })).toBeTruthy();
-    expect(screen.getByText(/The booking stays in your history/)).toBeTruthy();
+    expect(
+      screen.getByText('Thank you for letting your colleagues know. The booking stays in your history.'),
+    ).toBeTruthy();
     expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({ action: 'release' });
+  });
+
+  it('does not promise a history for a booking that had not begun (it was cancelled)', async () => {
+    const server = fakeServer({ [`POST /checkin/link/${LINK}`]: () => json(result('release', false)) });
+    renderApp(`${PATH}?do=release`, server);
+    expect(await screen.findByText('Thank you for letting your colleagues know.')).toBeTruthy();
   });
 
   it('says a used or expired link is used up, and offers no retry', async () => {

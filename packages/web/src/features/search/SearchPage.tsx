@@ -132,6 +132,8 @@ export function SearchPage() {
         locale={locale}
         hints={messages}
         onClose={closeSpace}
+        entries={entries}
+        onOpenSpace={state.openSpace}
       />
       <FilterModal
         key={String(filtersOpen)}

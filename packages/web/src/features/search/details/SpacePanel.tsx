@@ -1,4 +1,4 @@
-import { Alert, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { SpaceAttribute } from '@perch/contract';
 import { AttributeType } from '@perch/contract/values';
@@ -19,6 +19,7 @@ import { WindowPickers } from '../controls/WindowPickers';
 import type { MapEntry } from '../map/map-entry';
 import type { SearchState } from '../use-search-state';
 import { spanOf, unionCoverage } from './coverage';
+import { nearestFree } from './nearby';
 import classes from './panel.module.css';
 import { WindowBooking } from './WindowBooking';
 
@@ -33,6 +34,10 @@ interface SpacePanelProps {
   hints: readonly string[];
   /** Closes the panel; the page puts focus back on the space. */
   onClose: () => void;
+  /** The spaces of the area as the map shows them, for suggesting free ones near a taken one. */
+  entries: readonly MapEntry[];
+  /** Opens another space in the panel. */
+  onOpenSpace: (spaceId: string) => void;
 }
 
 function attributeValue(attribute: SpaceAttribute | undefined, value: string, yes: string, no: string): string {
@@ -43,7 +48,8 @@ function attributeValue(attribute: SpaceAttribute | undefined, value: string, ye
 /**
  * A space in one side sheet, the second of two steps (choose a space, then book it): its status,
  * the chosen time (changeable here), the booking form or the bookings in that time with cancel and
- * edit for their owners and space admins, and what the space offers.
+ * edit for their owners and space admins (and, when it is taken, the free spaces nearest to it),
+ * and what the space offers.
  */
 export function SpacePanel(props: SpacePanelProps) {
   const { entry, onClose } = props;
@@ -98,6 +104,7 @@ function PanelBody(props: SpacePanelProps & { entry: MapEntry; focusHeading: () 
   const hasMine = bookings.some((b) => isMine(b, me));
   const bookable = isBookable(space);
   const coverage = unionCoverage(bookings.map(spanOf), window);
+  const nearby = !bookable && !hasMine ? nearestFree(props.entries, entry) : [];
 
   if (flow.outcome) return <BookingSuccess outcome={flow.outcome} onDone={onClose} />;
 
@@ -179,6 +186,29 @@ function PanelBody(props: SpacePanelProps & { entry: MapEntry; focusHeading: () 
         <Alert color="teal" variant="light" icon={<IconCircleCheck aria-hidden />} role="status">
           {notice}
         </Alert>
+      )}
+
+      {nearby.length > 0 && (
+        <section aria-labelledby="space-panel-nearby">
+          <Title order={3} fz="md" mb={4} id="space-panel-nearby">
+            {t('nearbyFreeTitle')}
+          </Title>
+          <Text fz="sm" c="dimmed" mb="xs">
+            {t('nearbyFreeIntro')}
+          </Text>
+          <Group gap="xs">
+            {nearby.map((e) => (
+              <Button
+                key={e.space.id}
+                variant="light"
+                leftSection={<StatusSwatch status={e.status} colors={colors} />}
+                onClick={() => props.onOpenSpace(e.space.id)}
+              >
+                {e.space.name}
+              </Button>
+            ))}
+          </Group>
+        </section>
       )}
 
       {!bookable && bookingList}

@@ -75,12 +75,17 @@ function desk(bookings: Booked[]) {
   };
 }
 
-function server(bookings: Booked[], extra: FakeRoutes = {}, role = 0) {
+/** Another desk of the floor, free unless `taken`, at (x, y). */
+function otherDesk(id: string, name: string, x: number, taken = false) {
+  return { ...desk(taken ? [{ id: `b-${id}`, userId: '', enter: '09:00', leave: '17:00' }] : []), id, name, x };
+}
+
+function server(bookings: Booked[], extra: FakeRoutes = {}, role = 0, others: ReturnType<typeof otherDesk>[] = []) {
   let current = bookings;
   const routes: FakeRoutes = {
     ...signedInRoutes(user({ role }), {}),
     'GET /location/': () => json([area]),
-    [`GET /location/${AREA}/space/availability`]: () => json([desk(current)]),
+    [`GET /location/${AREA}/space/availability`]: () => json([desk(current), ...others]),
     'GET /booking/': () => json([]),
     'GET /space-attribute/': () => json([]),
     'POST /booking/precheck/': () => new Response(null, { status: 204 }),
@@ -142,6 +147,29 @@ describe('the space panel', { timeout: 30_000 }, () => {
     expect(within(panel).getByText(/10:00 – 12:00$/)).toBeTruthy();
     expect(within(panel).queryByRole('button', { name: /^Cancel booking/ })).toBeNull();
     expect(within(panel).queryByRole('button', { name: /^Edit times/ })).toBeNull();
+  });
+
+  it('suggests the free desks nearest to a taken one, and opens the one chosen ready to book', async () => {
+    storeSession();
+    const others = [
+      otherDesk('d-far', 'Desk 30', 2000),
+      otherDesk('d-near', 'Desk 8', 200),
+      otherDesk('d-taken', 'Desk 9', 100, true),
+      otherDesk('d-mid', 'Desk 12', 600),
+      otherDesk('d-next', 'Desk 20', 1000),
+    ];
+    renderApp(SEARCH, server([{ id: 'b2', userId: '', enter: '09:00', leave: '17:00' }], {}, 0, others).fake);
+    const panel = await screen.findByRole('dialog', { name: 'Desk 7' });
+    const nearby = await within(panel).findByRole('region', { name: 'Free nearby' });
+    expect(
+      within(nearby)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Desk 8', 'Desk 12', 'Desk 20']);
+    fireEvent.click(within(nearby).getByRole('button', { name: 'Desk 8' }));
+    const next = await screen.findByRole('dialog', { name: 'Desk 8' });
+    expect(await within(next).findByRole('button', { name: 'Book this space' })).toBeTruthy();
+    expect(within(next).queryByRole('region', { name: 'Free nearby' })).toBeNull();
   });
 
   it("lets a space admin cancel anyone's booking, with a reason for the owner", async () => {

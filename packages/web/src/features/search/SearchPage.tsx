@@ -44,7 +44,7 @@ export function SearchPage() {
   const myBookings = useMyBookings();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const { area, window, rules, prefs } = state;
-  useScanCheckIn(state.spaceId);
+  useScanCheckIn(state.spaceId, state.walkUp);
 
   const hints = searchHints({
     areaId: area?.id ?? null,

@@ -12,11 +12,12 @@ const LONGEST_WINDOW_MS = 12 * 3_600_000;
 /**
  * A scanned space code (`sid` with the space's token `t`): the person stands at the space. When
  * they have a booking there that has started or starts soon, they are checked in with the token
- * (the server decides whether the window is open, and says why not). Without one, the page
- * stays as the code opened it: the space, ready to be booked from now. The token leaves the
+ * (the server decides whether the window is open, and says why not). Without one, it is a
+ * walk-up (`walkUp`): the space, ready to be booked from now until the end of the working day,
+ * or, when it is taken, the free ones nearest to it. The token leaves the
  * address once it was used, so a reload or a shared link does not check in again.
  */
-export function useScanCheckIn(spaceId: string | null): void {
+export function useScanCheckIn(spaceId: string | null, walkUp: () => void): void {
   const { t } = useTranslation();
   const errorMessage = useApiErrorMessage();
   const [params, setParams] = useSearchParams();
@@ -48,7 +49,7 @@ export function useScanCheckIn(spaceId: string | null): void {
         !b.releasedAt,
     );
     if (!booking) {
-      dropToken();
+      walkUp();
       return;
     }
     const closeButtonProps = { 'aria-label': t('close') };
@@ -72,5 +73,7 @@ export function useScanCheckIn(spaceId: string | null): void {
         onSettled: dropToken,
       },
     );
+    // `walkUp` is read when the code is handled, once; it must not re-run the effect.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, spaceId, myBookings.isSuccess, myBookings.data, checkIn, t, errorMessage, setParams]);
 }

@@ -8,7 +8,7 @@ import { timePrefsFrom } from '../../shared/time/time-prefs';
 import { nowInZone, userZone } from '../../shared/time/wall-time';
 import { parseSearchUrl, writeSearchUrl, type SearchUrlState, type SearchView } from './search-url';
 import { bookingRulesFrom } from './time/booking-rules';
-import { defaultWindow, normaliseWindow, type BookingWindow } from './time/booking-window';
+import { defaultWindow, normaliseWindow, walkUpWindow, type BookingWindow } from './time/booking-window';
 
 /**
  * The area in the address; without one the preferred area, else the first. A link to an area
@@ -80,6 +80,23 @@ export function useSearchState(areas: readonly Location[] | undefined) {
     setView: (view: SearchView) => update({ view }),
     setFilters: (filters: SearchAttribute[]) => update({ filters }),
     openSpace: (spaceId: string | null) => update({ spaceId }),
+    /**
+     * A free space's code was scanned: the window becomes now until the end of the working day,
+     * and the code's token leaves the address (one update: two would overwrite each other).
+     */
+    walkUp: () =>
+      setParams(
+        (current) => {
+          const next = writeSearchUrl(current, {
+            ...parseSearchUrl(current),
+            window: normaliseWindow(walkUpWindow(nowInZone(zone), prefs, rules), rules.dailyBasis),
+            areaId: area?.id ?? null,
+          });
+          next.delete('t');
+          return next;
+        },
+        { replace: true },
+      ),
   };
 }
 

@@ -172,6 +172,25 @@ describe('the space panel', { timeout: 30_000 }, () => {
     expect(within(next).queryByRole('region', { name: 'Free nearby' })).toBeNull();
   });
 
+  it('opens a scanned free space for a walk-up: from now until the end of the working day, even for someone who searches tomorrow', async () => {
+    storeSession();
+    const { fake } = server([], {
+      'GET /preference/': () => json([{ name: 'enter_time', value: '2' }]),
+    });
+    renderApp(`/search?lid=${AREA}&sid=${SPACE}&t=code-token`, fake);
+    const panel = await screen.findByRole('dialog', { name: 'Desk 7' });
+    const today = new Date().toISOString().slice(0, 10);
+    await waitFor(() =>
+      expect(
+        within(panel)
+          .getAllByRole('button', { name: /^From/ })
+          .some((b) => b.textContent?.includes(today)),
+      ).toBe(true),
+    );
+    // No booking of the person's at the space: nothing to check in to.
+    expect(fake.calls.some((c) => c.path.endsWith('/checkin'))).toBe(false);
+  });
+
   it("lets a space admin cancel anyone's booking, with a reason for the owner", async () => {
     storeSession();
     const s = server(

@@ -93,3 +93,22 @@ export function toApiWindow(window: BookingWindow, dailyBasis: boolean): { enter
     leave: toFakeUtc(window.leave, dailyBasis && timePart(window.leave) === END_OF_DAY ? 59 : 0),
   };
 }
+
+/** Walk-up bookings start at the current time rounded up to this many minutes. */
+const WALK_UP_STEP_MINUTES = 5;
+
+/**
+ * The window of a walk-up booking (a free space's code scanned): from now (to the next
+ * five minutes) until the end of today's working day (an hour when that has passed), whatever
+ * day the person's searches usually start on. The whole day when bookings are daily.
+ */
+export function walkUpWindow(now: WallTime, prefs: TimePrefs, rules: BookingRules): BookingWindow {
+  const today = datePart(now);
+  if (rules.dailyBasis) return wholeDays(today, today);
+  const nowMinutes = minutesOfDay(timePart(now));
+  const enterMinutes = Math.min(
+    Math.ceil(nowMinutes / WALK_UP_STEP_MINUTES) * WALK_UP_STEP_MINUTES,
+    24 * 60 - WALK_UP_STEP_MINUTES,
+  );
+  return workingDay(today, enterMinutes, prefs, rules);
+}

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { EnterTime, timePrefsFrom, type TimePrefs } from '../../../shared/time/time-prefs';
 import { bookingRulesFrom, type BookingRules } from './booking-rules';
-import { defaultWindow, moveToDate, nextBusinessDay, normaliseWindow, toApiWindow } from './booking-window';
+import {
+  defaultWindow,
+  moveToDate,
+  nextBusinessDay,
+  normaliseWindow,
+  toApiWindow,
+  walkUpWindow,
+} from './booking-window';
 import { searchHints } from './search-hints';
 
 const prefs = (overrides: Partial<TimePrefs> = {}): TimePrefs => ({ ...timePrefsFrom({}), ...overrides });
@@ -130,5 +137,29 @@ describe('hints before booking', () => {
         window: { enter: '2030-09-01T09:00', leave: window.leave },
       }),
     ).toEqual([{ key: 'errorEnterFuture' }]);
+  });
+});
+
+describe('the walk-up window (a free space scanned)', () => {
+  it('runs from now, to the next five minutes, until the end of the working day, whatever the notice preference', () => {
+    expect(walkUpWindow('2030-09-02T09:07', prefs({ enterTime: EnterTime.NextDay }), rules())).toEqual({
+      enter: '2030-09-02T09:10',
+      leave: '2030-09-02T17:00',
+    });
+    expect(walkUpWindow('2030-09-02T13:00', prefs(), rules({ maxDurationHours: 2 }))).toEqual({
+      enter: '2030-09-02T13:00',
+      leave: '2030-09-02T15:00',
+    });
+  });
+
+  it('gives an hour after the working day, stays within the day, and takes the whole day when bookings are daily', () => {
+    expect(walkUpWindow('2030-09-06T18:02', prefs(), rules())).toEqual({
+      enter: '2030-09-06T18:05',
+      leave: '2030-09-06T19:05',
+    });
+    expect(walkUpWindow('2030-09-06T23:58', prefs(), rules()).enter).toBe('2030-09-06T23:55');
+    expect(walkUpWindow('2030-09-06T10:00', prefs(), rules({ dailyBasis: true }))).toEqual(
+      defaultWindow('2030-09-06T10:00', prefs(), rules({ dailyBasis: true })),
+    );
   });
 });

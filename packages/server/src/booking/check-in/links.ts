@@ -14,7 +14,7 @@ import { lockCheckInSubject } from './repo.js';
  * asks, so it is used once (either way) and stops working when the booking is missed.
  */
 
-/** A new link for a booking's reminder mail, working until `expiresAt`; its path in the app. */
+/** A new link for a booking's reminder mail, working until `expiresAt`; answers its id. */
 export async function createReminderLink(db: Db, bookingId: string, expiresAt: Date): Promise<string> {
   return createLink(db, LinkType.CheckInReminder, bookingId, {}, expiresAt);
 }

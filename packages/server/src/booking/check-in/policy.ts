@@ -7,6 +7,8 @@ export type CheckInMode = (typeof CHECK_IN_MODES)[keyof typeof CHECK_IN_MODES];
 
 /** The longest a check-in window may open before the start: 12 hours. */
 export const MAX_OPENS_MINUTES = 720;
+/** The latest a booking can be missed after its start: a time of day up to a day after it. */
+export const LONGEST_DEADLINE_HOURS = 24;
 /** A booking this long or longer needs no check-in where the policy exempts long bookings. */
 export const LONG_BOOKING_MINUTES = 8 * 60;
 

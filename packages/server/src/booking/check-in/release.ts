@@ -2,11 +2,8 @@ import { DateTime } from 'luxon';
 import type { AppDeps } from '../../context.js';
 import { readSettings } from '../../organization/settings/index.js';
 import { endBookingEarly, endSeries } from '../bookings/index.js';
-import { checkedInWhenMade, dueForRelease, effectivePolicy } from './policy.js';
+import { checkedInWhenMade, dueForRelease, effectivePolicy, LONGEST_DEADLINE_HOURS } from './policy.js';
 import { awaitingCheckIn, organizationLevel, organizationsWithCheckIn } from './repo.js';
-
-/** The latest a booking can be missed after its start: a time of day up to a day after it. */
-const LONGEST_DEADLINE_HOURS = 24;
 
 /** Ends a series whose last `count` bookings (that have started) were all released as no-shows. */
 async function endSeriesAfterNoShows(tx: AppDeps, seriesId: string, count: number, now: Date): Promise<void> {

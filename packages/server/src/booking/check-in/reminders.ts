@@ -5,6 +5,7 @@ import {
   CHECK_IN_MODES,
   checkedInWhenMade,
   effectivePolicy,
+  LONGEST_DEADLINE_HOURS,
   MAX_OPENS_MINUTES,
   missedAt,
   reminderDue,
@@ -24,9 +25,6 @@ export interface CheckInReminder {
   /** Only scanning the space's code checks in: the mail offers no "Check in" link. */
   scanOnly: boolean;
 }
-
-/** The latest a booking can be missed after its start: a time of day up to a day after it. */
-const LONGEST_DEADLINE_HOURS = 24;
 
 /**
  * Claims the check-in reminders due now (see `reminderDue`): each booking's reminder is marked

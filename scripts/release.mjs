@@ -99,6 +99,7 @@ step('collecting the files production needs', () => {
     'package-lock.json',
     '.npmrc',
     'README.md',
+    'docs',
     'LICENSE',
     'CHANGELOG.md',
     'SECURITY.md',

@@ -307,7 +307,7 @@ export const routes = defineRoutes({
     delete: ['DELETE', '/user/:id/api-token', 204],
   },
   // Not planned: their handlers (features/unavailable/) answer as the reference does with the
-  // feature off (README, "Running the Seatsurfing web UI against Perch").
+  // feature off (docs/compatibility.md, "Running the Seatsurfing web UI against Perch").
   kiosk: {
     status: ['GET', '/kiosk/:spaceId/status', 200, { public: true }],
   },

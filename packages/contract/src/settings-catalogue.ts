@@ -140,7 +140,7 @@ export const SETTINGS = {
   feature_no_user_limit: feature,
   feature_custom_domains: feature,
   feature_groups: feature,
-  // Sign-in providers come with company sign-in; kiosk mode is not planned (see README).
+  // Sign-in providers come with company sign-in; kiosk mode is not planned (see docs/compatibility.md).
   feature_auth_providers: feature,
   feature_recurring_bookings: feature,
   feature_kiosk_mode: featureOff,

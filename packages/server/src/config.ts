@@ -143,7 +143,7 @@ const period = z
   })
   .pipe(z.number().int().min(1, 'must be at least one second'));
 
-/** Environment variables, their defaults and their rules. The README documents each one. */
+/** Environment variables, their defaults and their rules. docs/configuration.md documents each one. */
 const envSchema = z.object({
   PORT: int(0, 65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),

@@ -5,7 +5,7 @@ import { routes } from '../routes.js';
 
 /**
  * Features of the reference that Perch does not plan: kiosk displays and the hosted service's
- * feedback and sign-up. They answer as the reference does when they are off (README, "Running
+ * feedback and sign-up. They answer as the reference does when they are off (docs/compatibility.md, "Running
  * the Seatsurfing web UI against Perch").
  */
 

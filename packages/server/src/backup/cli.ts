@@ -10,7 +10,7 @@ import { requestBackup } from './requests.js';
 
 /**
  * `npm run backup [-- --out FILE] [--data-dir DIR]` and `npm run restore -- FILE [--data-dir DIR]`
- * for the embedded database (README "Backups and restore"). Runs from the compiled server (dist),
+ * for the embedded database (docs/operations.md "Backups and restore"). Runs from the compiled server (dist),
  * so it works in a production install without dev dependencies.
  * Exit codes: 0 done, 1 failed, 2 refused (bad arguments, PostgreSQL configured, a folder in use
  * or not empty, a file that is not a backup).
@@ -35,7 +35,7 @@ function dataDirOf(given: string | undefined, command: string): string {
   if (config.databaseUrl)
     throw new BackupError(
       `DATABASE_URL is set: this installation keeps its data in PostgreSQL, which ${command} does not cover. ` +
-        'Use pg_dump -Fc and pg_restore (README, "Backups and restore").',
+        'Use pg_dump -Fc and pg_restore (docs/operations.md, "Backups and restore").',
       2,
     );
   return config.dataDir;

@@ -8,7 +8,7 @@ import { unauthorized } from './errors.js';
 import { sameSecret } from '../lib/same-secret.js';
 
 /**
- * `GET /metrics` in the Prometheus text format (README "Metrics"). Off unless METRICS=1 or
+ * `GET /metrics` in the Prometheus text format (docs/configuration.md "Metrics"). Off unless METRICS=1 or
  * METRICS_TOKEN is set. Every app has a registry of its own (tests build several apps in one
  * process). The features know nothing of it: requests are counted in a hook here, booking
  * creates and conflicts from the booking routes' answers, and the background loops are handed

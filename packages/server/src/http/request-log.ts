@@ -5,7 +5,7 @@ import type { App } from '../app-context.js';
 import { UNMATCHED_ROUTE } from './metrics.js';
 
 /**
- * Structured request logs (README "Logs"). Every request has an id: the caller's
+ * Structured request logs (docs/configuration.md "Logs"). Every request has an id: the caller's
  * `X-Request-Id` when it is a sane token, else a new UUID; it is sent back in the same header
  * and carried by every log line of the request (`reqId`). Each answered request is logged
  * once at `info`, with method, route pattern, status, response time and, when signed in, the

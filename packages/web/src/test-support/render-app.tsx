@@ -16,7 +16,8 @@ export type FakeRoutes = Record<string, (body: unknown) => Response | Promise<Re
 
 export interface FakeServer {
   fetch: typeof fetch;
-  calls: { method: string; path: string; body: unknown }[];
+  /** Every request, with its query string (without `?`). */
+  calls: { method: string; path: string; query: string; body: unknown }[];
 }
 
 export function fakeServer(routes: FakeRoutes): FakeServer {
@@ -25,7 +26,7 @@ export function fakeServer(routes: FakeRoutes): FakeServer {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const method = init?.method ?? 'GET';
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, body });
+    calls.push({ method, path: url.pathname, query: url.search.slice(1), body });
     const handler = routes[`${method} ${url.pathname}`];
     return handler ? handler(body) : json({ message: 'not found' }, 404);
   };

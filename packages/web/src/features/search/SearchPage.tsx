@@ -21,6 +21,7 @@ import { FilterModal } from './controls/FilterModal';
 import { SearchControls } from './controls/SearchControls';
 import { SpacePanel } from './details/SpacePanel';
 import { useReturnFocusToSpace } from './details/use-space-focus';
+import { FreeNowCard } from './FreeNowCard';
 import { HintBanner } from './HintBanner';
 import { hasFloorPlan, SpacesView } from './map/SpacesView';
 import { toApiWindow } from './time/booking-window';
@@ -28,7 +29,7 @@ import { searchHints } from './time/search-hints';
 import { useDayjsLocale } from '../../shared/time/use-dayjs-locale';
 import { useSearchState } from './use-search-state';
 import { useSpaceEntries } from './use-space-entries';
-import { useScanCheckIn } from './use-scan-check-in';
+import { useScanCheckIn, useWalkUp } from './use-scan-check-in';
 import { QueryFailure } from '../../shared/ui/QueryFailure';
 
 /** Search and book a space: the screen people use every day. */
@@ -44,7 +45,6 @@ export function SearchPage() {
   const myBookings = useMyBookings();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const { area, window, rules, prefs } = state;
-  useScanCheckIn(state.spaceId, state.walkUp);
 
   const hints = searchHints({
     areaId: area?.id ?? null,
@@ -56,6 +56,8 @@ export function SearchPage() {
   const apiWindow = toApiWindow(window, rules.dailyBasis);
   const request = state.requestAreaId ? { areaId: state.requestAreaId, ...apiWindow } : null;
   const availability = useAvailability(request ? { ...request, filters: state.filters } : null);
+  const walkUp = useWalkUp(state, availability, rules.dailyBasis);
+  useScanCheckIn(state.spaceId, walkUp);
   const precheck = useBookingPrecheck(hints.length === 0 ? request : null);
   const map = useAreaMap(area);
   const entries = useSpaceEntries(availability.data, prefs, { enter: window.enter, dailyBasis: rules.dailyBasis });
@@ -100,6 +102,16 @@ export function SearchPage() {
         <Skeleton height={120} radius="md" />
       )}
       <HintBanner messages={messages} />
+      {state.freeNow && area && availability.data && !availability.isPlaceholderData && (
+        <FreeNowCard
+          areaName={area.name}
+          entries={entries}
+          window={window}
+          prefs={prefs}
+          colors={colors}
+          onOpenSpace={state.openSpace}
+        />
+      )}
       <Stack gap="sm">
         {availability.isError && (
           <QueryFailure error={availability.error} onRetry={() => void availability.refetch()} />

@@ -11,6 +11,7 @@ describe('search state in the address', () => {
       window: { enter: '2030-09-02T09:00', leave: '2030-09-02T17:00' },
       view: 'list',
       spaceId: 's1',
+      freeNow: false,
       filters: [
         { attributeId: 'x', comparator: 'gte', value: '2' },
         { attributeId: 'y', comparator: 'eq', value: 'a:b' },
@@ -25,6 +26,7 @@ describe('search state in the address', () => {
       view: 'map',
       filters: [],
       spaceId: null,
+      freeNow: false,
     });
   });
 
@@ -33,5 +35,12 @@ describe('search state in the address', () => {
     const written = writeSearchUrl(new URLSearchParams('utm=qr'), { ...state, view: 'list' });
     expect(written.get('utm')).toBe('qr');
     expect(parseSearchUrl(written)).toEqual({ ...state, view: 'list' });
+  });
+
+  it("reads an area code's `now=1` and writes it back until it is turned off", () => {
+    const state = parseSearchUrl(new URLSearchParams('lid=a1&now=1'));
+    expect(state).toMatchObject({ areaId: 'a1', freeNow: true, window: null });
+    expect(writeSearchUrl(new URLSearchParams('lid=a1&now=1'), state).get('now')).toBe('1');
+    expect(writeSearchUrl(new URLSearchParams('lid=a1&now=1'), { ...state, freeNow: false }).has('now')).toBe(false);
   });
 });

@@ -16,6 +16,11 @@ export interface SearchUrlState {
   view: SearchView;
   filters: SearchAttribute[];
   spaceId: string | null;
+  /**
+   * `now=1`, an area's code: the window runs from now until the end of the working day, however
+   * late the code is scanned, and the page lists what is free. Choosing other times ends it.
+   */
+  freeNow: boolean;
 }
 
 function parseFilter(raw: string): SearchAttribute | null {
@@ -42,6 +47,7 @@ export function parseSearchUrl(params: URLSearchParams): SearchUrlState {
     view: params.get('view') === 'list' ? 'list' : 'map',
     filters: params.getAll('f').flatMap((f) => parseFilter(f) ?? []),
     spaceId: params.get('sid') || null,
+    freeNow: params.get('now') === '1',
   };
 }
 
@@ -54,6 +60,7 @@ export function writeSearchUrl(current: URLSearchParams, state: SearchUrlState):
   set('leave', state.window?.leave ?? null);
   set('view', state.view === 'list' ? 'list' : null);
   set('sid', state.spaceId);
+  set('now', state.freeNow ? '1' : null);
   next.delete('f');
   for (const f of state.filters) next.append('f', `${f.attributeId}:${f.comparator}:${f.value}`);
   return next;

@@ -5,6 +5,9 @@ import { useSearchParams } from 'react-router';
 import { useApiErrorMessage } from '../../app/use-api-error-message';
 import { useMyBookings } from '../../shared/api/booking-queries';
 import { useCheckIn } from '../../shared/api/check-in-queries';
+import type { SpaceAvailability } from '@perch/contract';
+import { fitWalkUpWindow, type BookingWindow } from './time/booking-window';
+import type { SearchState } from './use-search-state';
 
 /** The longest a check-in window opens before the start: 12 hours. */
 const LONGEST_WINDOW_MS = 12 * 3_600_000;
@@ -17,7 +20,7 @@ const LONGEST_WINDOW_MS = 12 * 3_600_000;
  * or, when it is taken, the free ones nearest to it. The token leaves the
  * address once it was used, so a reload or a shared link does not check in again.
  */
-export function useScanCheckIn(spaceId: string | null, walkUp: () => void): void {
+export function useScanCheckIn(spaceId: string | null, walkUp: () => unknown): void {
   const { t } = useTranslation();
   const errorMessage = useApiErrorMessage();
   const [params, setParams] = useSearchParams();
@@ -76,4 +79,32 @@ export function useScanCheckIn(spaceId: string | null, walkUp: () => void): void
     // `walkUp` is read when the code is handled, once; it must not re-run the effect.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token, spaceId, myBookings.isSuccess, myBookings.data, checkIn, t, errorMessage, setParams]);
+}
+
+/**
+ * The walk-up of a scanned free space: the window from now until the end of the working day,
+ * then, once the space's bookings in it have arrived, shortened to end where the next one
+ * begins, so the booking the panel offers is one the server takes. A space taken now keeps the
+ * window (its panel offers the free spaces nearby).
+ */
+export function useWalkUp(
+  state: Pick<SearchState, 'spaceId' | 'window' | 'walkUp' | 'setWindow'>,
+  availability: { data?: readonly SpaceAvailability[]; isPlaceholderData: boolean },
+  dailyBasis: boolean,
+): () => void {
+  const pending = useRef<{ spaceId: string | null; window: BookingWindow } | null>(null);
+  const { window, setWindow } = state;
+  useEffect(() => {
+    const walkUp = pending.current;
+    if (!walkUp || !availability.data || availability.isPlaceholderData) return;
+    // An answer for another window (the one before the walk-up) says nothing about this one.
+    if (window.enter !== walkUp.window.enter || window.leave !== walkUp.window.leave) return;
+    pending.current = null;
+    const space = availability.data.find((s) => s.id === walkUp.spaceId);
+    const fitted = space ? fitWalkUpWindow(walkUp.window, space.bookings, dailyBasis) : null;
+    if (fitted && fitted !== walkUp.window) setWindow(fitted);
+  }, [availability.data, availability.isPlaceholderData, window, setWindow, dailyBasis]);
+  return () => {
+    pending.current = { spaceId: state.spaceId, window: state.walkUp() };
+  };
 }

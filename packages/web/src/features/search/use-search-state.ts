@@ -38,10 +38,14 @@ export function useSearchState(areas: readonly Location[] | undefined) {
   const ownZone = userZone(preferences.timezone);
   const now = nowInZone(zone);
   const window = useMemo(
-    () => normaliseWindow(url.window ?? defaultWindow(now, prefs, rules), rules.dailyBasis),
+    () =>
+      normaliseWindow(
+        url.freeNow ? walkUpWindow(now, prefs, rules) : (url.window ?? defaultWindow(now, prefs, rules)),
+        rules.dailyBasis,
+      ),
     // `now` changes every minute; the default window should not move under the user's eyes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [url.window, prefs, rules, zone],
+    [url.window, url.freeNow, prefs, rules, zone],
   );
 
   const update = useCallback(
@@ -74,29 +78,36 @@ export function useSearchState(areas: readonly Location[] | undefined) {
     spaceId: url.spaceId,
     prefs,
     rules,
-    setArea: (areaId: string) => update({ areaId, spaceId: null }),
+    /** An area's code was scanned: what is free there from now until the end of the working day. */
+    freeNow: url.freeNow,
+    setArea: (areaId: string) => update({ areaId, spaceId: null, freeNow: false }),
     setWindow: (next: BookingWindow) =>
-      update({ window: normaliseWindow(next, rules.dailyBasis), areaId: area?.id ?? null }),
+      update({ window: normaliseWindow(next, rules.dailyBasis), areaId: area?.id ?? null, freeNow: false }),
     setView: (view: SearchView) => update({ view }),
     setFilters: (filters: SearchAttribute[]) => update({ filters }),
     openSpace: (spaceId: string | null) => update({ spaceId }),
     /**
      * A free space's code was scanned: the window becomes now until the end of the working day,
      * and the code's token leaves the address (one update: two would overwrite each other).
+     * Answers the window it chose.
      */
-    walkUp: () =>
+    walkUp: (): BookingWindow => {
+      const walkUp = normaliseWindow(walkUpWindow(nowInZone(zone), prefs, rules), rules.dailyBasis);
       setParams(
         (current) => {
           const next = writeSearchUrl(current, {
             ...parseSearchUrl(current),
-            window: normaliseWindow(walkUpWindow(nowInZone(zone), prefs, rules), rules.dailyBasis),
+            window: walkUp,
             areaId: area?.id ?? null,
+            freeNow: false,
           });
           next.delete('t');
           return next;
         },
         { replace: true },
-      ),
+      );
+      return walkUp;
+    },
   };
 }
 

@@ -20,6 +20,7 @@ describe('spaces and QR codes of an area', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Spaces and QR codes' })).toBeTruthy();
     await waitFor(() =>
       expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+        'Code for the whole area',
         'Desk 1',
         'Desk 2',
         'desk 3',
@@ -60,6 +61,35 @@ describe('spaces and QR codes of an area', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'New code' }));
     expect(await screen.findByRole('link', { name: /&t=second$/ })).toBeTruthy();
     expect(server.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
+  });
+
+  it("offers the area's own code, for its entrance, and prints it alone", async () => {
+    storeSession();
+    const server = fakeServer({
+      ...signedInRoutes(spaceAdmin),
+      [`GET /location/${AREA_ID}`]: () => json(area()),
+      [`GET /location/${AREA_ID}/space/`]: () => json([space(2)]),
+      [`GET /location/${AREA_ID}/space/checkin-tokens`]: () => json([{ spaceId: space(2).id, token: 'tok' }]),
+    });
+    const printed: string[][] = [];
+    window.print = () =>
+      printed.push([...document.querySelectorAll('[data-print-card] img')].map((img) => img.getAttribute('alt') ?? ''));
+    renderApp(`/admin/areas/${AREA_ID}/spaces`, server);
+    const card = await screen.findByRole('region', { name: 'Code for the whole area' });
+    expect(within(card).getByRole('link').getAttribute('href')).toBe(
+      `${window.location.origin}/ui/search?lid=${AREA_ID}&now=1`,
+    );
+    expect(within(card).getByRole('img', { name: 'QR code showing what is free in Third floor now' })).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Print the area code' }));
+    await waitFor(() => expect(printed).toEqual([['QR code showing what is free in Third floor now']]));
+    window.dispatchEvent(new Event('afterprint'));
+    fireEvent.click(screen.getByRole('button', { name: 'Print all QR codes' }));
+    await waitFor(() =>
+      expect(printed[1]).toEqual([
+        'QR code showing what is free in Third floor now',
+        'QR code to book Desk 2 in Third floor',
+      ]),
+    );
   });
 
   it('says when the codes could not be loaded, and offers to try again', async () => {

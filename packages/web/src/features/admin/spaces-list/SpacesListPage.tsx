@@ -16,7 +16,7 @@ import { isNotFound } from '../api/is-not-found';
 import { adminKeys } from '../api/query-keys';
 import { AdminPage } from '../ui/AdminPage';
 import { QueryFailure } from '../../../shared/ui/QueryFailure';
-import { qrCodePng, qrCodeSvg, qrFileName, spaceBookingUrl, svgDataUrl } from './space-links';
+import { areaFreeNowUrl, qrCodePng, qrCodeSvg, qrFileName, spaceBookingUrl, svgDataUrl } from './space-links';
 import classes from './spaces-list.module.css';
 import { saveBlob } from '../../../shared/download/download-file';
 import { PageLoader } from '../../../shared/ui/Loaders';
@@ -77,17 +77,59 @@ function usePrintSheet(): void {
   }, []);
 }
 
+/** What is printed when only the area's code is asked for. */
+const AREA_CODE = 'area';
+
+/** The area's own code, for its entrance. */
+interface AreaCode {
+  url: string;
+  svg: string;
+  image: string;
+}
+
+function useAreaCode(area: Location | undefined): AreaCode | null {
+  return useMemo(() => {
+    if (!area) return null;
+    const url = areaFreeNowUrl(window.location.origin, area.id);
+    const svg = qrCodeSvg(url);
+    return { url, svg, image: svgDataUrl(svg) };
+  }, [area]);
+}
+
+/** Saves a code as a PNG, or as SVG where the browser cannot draw one. */
+async function downloadCode(svg: string, areaName: string, name: string): Promise<void> {
+  try {
+    saveBlob(await qrCodePng(svg, 1200), qrFileName(areaName, name, 'png'));
+  } catch {
+    saveBlob(new Blob([svg], { type: 'image/svg+xml' }), qrFileName(areaName, name, 'svg'));
+  }
+}
+
+/** Copies a link, saying whether it worked. */
+function copyLink(url: string, copied: string, failed: string, closeLabel: string): Promise<void> {
+  const closeButtonProps = { 'aria-label': closeLabel };
+  return navigator.clipboard.writeText(url).then(
+    () => void notifications.show({ color: 'teal', message: copied, closeButtonProps }),
+    () => void notifications.show({ color: 'red', message: failed, closeButtonProps }),
+  );
+}
+
 interface PrintSheetProps {
   area: Location;
+  areaCode: AreaCode;
   codes: readonly SpaceCode[];
-  /** Only this space's card, when one code is printed. */
+  /** Only this space's card (or the area's, `AREA_CODE`), when one code is printed. */
   onlySpaceId: string | null;
 }
 
-/** The printed sheet: one card per space with its code, its name, the area and what to do. */
-function PrintSheet({ area, codes, onlySpaceId }: PrintSheetProps) {
+/**
+ * The printed sheet: the area's code for its entrance, then one card per space with its code,
+ * its name, the area and what to do.
+ */
+function PrintSheet({ area, areaCode, codes, onlySpaceId }: PrintSheetProps) {
   const { t } = useTranslation();
   const shown = onlySpaceId ? codes.filter((c) => c.space.id === onlySpaceId) : codes;
+  const withArea = onlySpaceId === null || onlySpaceId === AREA_CODE;
   return createPortal(
     // Paper only: on screen the cards above say the same, so assistive technology skips the sheet.
     <div
@@ -96,6 +138,13 @@ function PrintSheet({ area, codes, onlySpaceId }: PrintSheetProps) {
       data-single={onlySpaceId ? '' : undefined}
       aria-hidden="true"
     >
+      {withArea && (
+        <section className={classes.printCard} data-print-card>
+          <img className={classes.printCode} src={areaCode.image} alt={t('areaCodeAlt', { area: area.name })} />
+          <p className={classes.printSpace}>{area.name}</p>
+          <p className={classes.printHint}>{t('areaCodeScanHint')}</p>
+        </section>
+      )}
       {shown.map(({ space, image }) => (
         <section key={space.id} className={classes.printCard} data-print-card>
           <img className={classes.printCode} src={image} alt={t('qrCodeAlt', { name: space.name, area: area.name })} />
@@ -154,32 +203,11 @@ function SpaceCard({ area, code, onPrint }: SpaceCardProps) {
         }),
     });
 
-  const copy = () =>
-    navigator.clipboard.writeText(url).then(
-      () =>
-        notifications.show({
-          color: 'teal',
-          message: t('spaceLinkCopied', { name: space.name }),
-          closeButtonProps: { 'aria-label': t('close') },
-        }),
-      () =>
-        notifications.show({
-          color: 'red',
-          message: t('spaceLinkNotCopied'),
-          closeButtonProps: { 'aria-label': t('close') },
-        }),
-    );
+  const copy = () => copyLink(url, t('spaceLinkCopied', { name: space.name }), t('spaceLinkNotCopied'), t('close'));
 
-  const download = async () => {
+  const download = () => {
     setDownloading(true);
-    try {
-      saveBlob(await qrCodePng(svg, 1200), qrFileName(area.name, space.name, 'png'));
-    } catch {
-      // A browser without canvas still gets the code, as SVG.
-      saveBlob(new Blob([svg], { type: 'image/svg+xml' }), qrFileName(area.name, space.name, 'svg'));
-    } finally {
-      setDownloading(false);
-    }
+    void downloadCode(svg, area.name, space.name).finally(() => setDownloading(false));
   };
 
   return (
@@ -223,7 +251,7 @@ function SpaceCard({ area, code, onPrint }: SpaceCardProps) {
             variant="default"
             leftSection={<IconDownload size={14} aria-hidden />}
             loading={downloading}
-            onClick={() => void download()}
+            onClick={download}
             aria-label={t('qrDownloadOf', { name: space.name })}
           >
             {t('qrDownload')}
@@ -245,6 +273,63 @@ function SpaceCard({ area, code, onPrint }: SpaceCardProps) {
   );
 }
 
+/** The area's code: for its entrance, showing what is free there now. */
+function AreaCodeCard({ area, code, onPrint }: { area: Location; code: AreaCode; onPrint: () => void }) {
+  const { t } = useTranslation();
+  const [downloading, setDownloading] = useState(false);
+  const title = t('areaCodeTitle');
+  const download = () => {
+    setDownloading(true);
+    void downloadCode(code.svg, area.name, title).finally(() => setDownloading(false));
+  };
+  const copy = () => copyLink(code.url, t('areaCodeLinkCopied'), t('spaceLinkNotCopied'), t('close'));
+
+  return (
+    <Paper withBorder radius="lg" p="md" component="section" className={classes.card} aria-labelledby="area-code-title">
+      <img className={classes.code} src={code.image} alt={t('areaCodeAlt', { area: area.name })} />
+      <Stack gap={6} miw={0} className={classes.cardBody}>
+        <Title order={2} fz="h4" id="area-code-title">
+          {title}
+        </Title>
+        <Text fz="sm">{t('areaCodeIntro', { area: area.name })}</Text>
+        <Anchor href={code.url} fz="sm" className={classes.link}>
+          {code.url}
+        </Anchor>
+        <Group gap="xs" mt={4}>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconCopy size={14} aria-hidden />}
+            onClick={() => void copy()}
+            aria-label={t('areaCodeCopy')}
+          >
+            {t('spaceCopyLink')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconPrinter size={14} aria-hidden />}
+            onClick={onPrint}
+            aria-label={t('areaCodePrint')}
+          >
+            {t('qrPrintOne')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconDownload size={14} aria-hidden />}
+            loading={downloading}
+            onClick={download}
+            aria-label={t('areaCodeDownload')}
+          >
+            {t('qrDownload')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
 /** `/admin/areas/:areaId/spaces`: every space of an area with its booking link and a printable QR code. */
 export function SpacesListPage() {
   const { areaId = '' } = useParams();
@@ -253,6 +338,7 @@ export function SpacesListPage() {
   const spaces = useAreaSpaces(areaId);
   const tokens = useCheckInTokens(areaId);
   const codes = useSpaceCodes(area.data, spaces.data, tokens.data, i18n.language);
+  const areaCode = useAreaCode(area.data);
   const [printOnly, setPrintOnly] = useState<string | null>(null);
   const [printRequest, setPrintRequest] = useState(0);
   usePrintSheet();
@@ -313,6 +399,7 @@ export function SpacesListPage() {
       )}
       {ready && area.data && codes.length > 0 && (
         <Stack gap="sm">
+          {areaCode && <AreaCodeCard area={area.data} code={areaCode} onPrint={() => print(AREA_CODE)} />}
           <Text fz="sm" c="dimmed">
             {t('spacesListCount', { count: codes.length })}
           </Text>
@@ -321,7 +408,7 @@ export function SpacesListPage() {
               <SpaceCard key={code.space.id} area={area.data} code={code} onPrint={print} />
             ))}
           </SimpleGrid>
-          <PrintSheet area={area.data} codes={codes} onlySpaceId={printOnly} />
+          {areaCode && <PrintSheet area={area.data} areaCode={areaCode} codes={codes} onlySpaceId={printOnly} />}
         </Stack>
       )}
     </AdminPage>

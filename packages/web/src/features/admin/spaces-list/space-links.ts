@@ -16,6 +16,18 @@ export function spaceBookingUrl(origin: string, areaId: string, spaceId: string,
 }
 
 /**
+ * The code of a whole area, for its entrance: the search page on that area from now until the
+ * end of the working day (`now=1`), listing what is free, each space one tap from booking. It
+ * checks nobody in, so it carries no token.
+ */
+export function areaFreeNowUrl(origin: string, areaId: string): string {
+  const url = new URL('/ui/search', origin);
+  url.searchParams.set('lid', areaId);
+  url.searchParams.set('now', '1');
+  return url.href;
+}
+
+/**
  * A QR code of `text` as SVG markup: black modules on a white square with the standard quiet
  * zone of four modules, drawn as one path so it prints sharp at any size. Error correction M
  * (15 %) survives a scuffed or partly covered sticker.

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   fakeServer,
   json,
@@ -189,6 +189,60 @@ describe('the space panel', { timeout: 30_000 }, () => {
     );
     // No booking of the person's at the space: nothing to check in to.
     expect(fake.calls.some((c) => c.path.endsWith('/checkin'))).toBe(false);
+  });
+
+  describe('at 09:07 on the day', () => {
+    afterEach(() => vi.useRealTimers());
+    /** The clock stands at 09:07 UTC on the fixtures' day; the session is fresh then. */
+    const atNineOhSeven = () => {
+      const now = new Date('2030-09-02T09:07:00Z');
+      vi.useFakeTimers({ toFake: ['Date'], now });
+      storeSession();
+      sessionStorage.setItem('perch.accessTokenExpiry', String(now.getTime() + 15 * 60_000));
+    };
+    const availabilityAsked = (fake: ReturnType<typeof server>['fake']) =>
+      fake.calls.filter((c) => c.path === `/location/${AREA}/space/availability`).map((c) => c.query);
+
+    it("ends a walk-up where the space's next booking begins", async () => {
+      atNineOhSeven();
+      const { fake } = server([{ id: 'b5', userId: '', enter: '13:30', leave: '15:00' }]);
+      renderApp(`/search?lid=${AREA}&sid=${SPACE}&t=code-token`, fake);
+      const panel = await screen.findByRole('dialog', { name: 'Desk 7' });
+      expect(panel).toBeTruthy();
+      await waitFor(() =>
+        expect(availabilityAsked(fake)).toContain('enter=2030-09-02T09%3A10%3A00Z&leave=2030-09-02T13%3A30%3A00Z'),
+      );
+      expect(availabilityAsked(fake)).toContain('enter=2030-09-02T09%3A10%3A00Z&leave=2030-09-02T17%3A00%3A00Z');
+    });
+
+    it("lists what is free now when an area's code is scanned, and opens the one chosen ready to book", async () => {
+      atNineOhSeven();
+      const others = [otherDesk('d-near', 'Desk 8', 200), otherDesk('d-taken', 'Desk 9', 100, true)];
+      const { fake } = server([], {}, 0, others);
+      renderApp(`/search?lid=${AREA}&now=1`, fake);
+      const card = await screen.findByRole('region', { name: 'Free now in Floor 3' });
+      expect(await within(card).findByText('2 spaces are free until 17:00:')).toBeTruthy();
+      expect(
+        within(card)
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Desk 7', 'Desk 8']);
+      expect(availabilityAsked(fake)).toEqual(['enter=2030-09-02T09%3A10%3A00Z&leave=2030-09-02T17%3A00%3A00Z']);
+      fireEvent.click(within(card).getByRole('button', { name: 'Desk 8' }));
+      const panel = await screen.findByRole('dialog', { name: 'Desk 8' });
+      expect(await within(panel).findByRole('button', { name: 'Book this space' })).toBeTruthy();
+    });
+
+    it('says so when nothing in the area is free now', async () => {
+      atNineOhSeven();
+      const { fake } = server([{ id: 'b6', userId: '', enter: '09:00', leave: '17:00' }]);
+      renderApp(`/search?lid=${AREA}&now=1`, fake);
+      const card = await screen.findByRole('region', { name: 'Free now in Floor 3' });
+      expect(
+        await within(card).findByText('Nothing here is free right now. The map shows when spaces free up.'),
+      ).toBeTruthy();
+      expect(within(card).queryByRole('button')).toBeNull();
+    });
   });
 
   it("lets a space admin cancel anyone's booking, with a reason for the owner", async () => {

@@ -4,6 +4,7 @@ import {
   addMinutes,
   combine,
   datePart,
+  fromApiTime,
   minutesBetween,
   minutesOfDay,
   timeFromMinutes,
@@ -72,6 +73,27 @@ export function defaultWindow(now: WallTime, prefs: TimePrefs, rules: BookingRul
   }
   if (rules.dailyBasis) return wholeDays(day, day);
   return workingDay(day, enterMinutes, prefs, rules);
+}
+
+/**
+ * A walk-up window made to fit the space's bookings (`enter`/`leave` in the API's wall-clock
+ * form): it ends where the next one begins, so the space is free for all of it. Null when a
+ * booking already covers its start: the space is taken now. Whole-day windows are left alone
+ * (a daily booking takes the day or nothing).
+ */
+export function fitWalkUpWindow(
+  window: BookingWindow,
+  bookings: readonly { enter: string; leave: string }[],
+  dailyBasis: boolean,
+): BookingWindow | null {
+  if (dailyBasis) return window;
+  let leave = window.leave;
+  for (const b of bookings) {
+    const enter = fromApiTime(b.enter);
+    if (enter <= window.enter && fromApiTime(b.leave) > window.enter) return null;
+    if (enter > window.enter && enter < leave) leave = enter;
+  }
+  return leave === window.leave ? window : { enter: window.enter, leave };
 }
 
 /** Moves the window to another first day, keeping its length (and its times of day). */

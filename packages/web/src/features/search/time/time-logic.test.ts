@@ -8,6 +8,7 @@ import {
   normaliseWindow,
   toApiWindow,
   walkUpWindow,
+  fitWalkUpWindow,
 } from './booking-window';
 import { searchHints } from './search-hints';
 
@@ -161,5 +162,32 @@ describe('the walk-up window (a free space scanned)', () => {
     expect(walkUpWindow('2030-09-06T10:00', prefs(), rules({ dailyBasis: true }))).toEqual(
       defaultWindow('2030-09-06T10:00', prefs(), rules({ dailyBasis: true })),
     );
+  });
+});
+
+describe('the walk-up window fitted to the space', () => {
+  const walkUp = { enter: '2030-09-02T09:10', leave: '2030-09-02T17:00' };
+  const at = (enter: string, leave: string) => ({ enter: `2030-09-02T${enter}:00Z`, leave: `2030-09-02T${leave}:00Z` });
+
+  it('ends where the next booking begins, whichever comes first in the list', () => {
+    expect(fitWalkUpWindow(walkUp, [at('15:00', '16:00'), at('13:30', '14:00')], false)).toEqual({
+      enter: '2030-09-02T09:10',
+      leave: '2030-09-02T13:30',
+    });
+  });
+
+  it('stays as it is when the space is free until the end, or its bookings ended before now', () => {
+    expect(fitWalkUpWindow(walkUp, [at('08:00', '09:10'), at('17:00', '18:00')], false)).toBe(walkUp);
+    expect(fitWalkUpWindow(walkUp, [], false)).toBe(walkUp);
+  });
+
+  it('is null when a booking covers now: the space is taken', () => {
+    expect(fitWalkUpWindow(walkUp, [at('09:00', '09:30')], false)).toBeNull();
+    expect(fitWalkUpWindow(walkUp, [at('09:10', '10:00')], false)).toBeNull();
+  });
+
+  it('leaves a whole-day window alone', () => {
+    const day = { enter: '2030-09-02T00:00', leave: '2030-09-02T23:59' };
+    expect(fitWalkUpWindow(day, [at('13:00', '14:00')], true)).toBe(day);
   });
 });

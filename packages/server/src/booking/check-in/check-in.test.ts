@@ -223,7 +223,7 @@ describe("a space's code", () => {
 
     const { token: fresh } = (await admin.post<{ token: string }>(tokenPath())).data;
     expect(fresh).not.toBe(old);
-    expect(fresh.length).toBeGreaterThanOrEqual(32);
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect((await admin.get<{ token: string }>(tokenPath())).token).toBe(fresh);
 
     const owner = await s.signIn(OWNER);
@@ -231,6 +231,12 @@ describe("a space's code", () => {
     await refused(owner.post(`/booking/${id}/checkin`, { token: old }), 400, ErrorCode.CheckInNeedsScan);
     await owner.post(`/booking/${id}/checkin`, { token: fresh });
     expect((await row(id)).checked_in_at).not.toBeNull();
+  });
+
+  it('of a new space is a short random token, 32 base64url characters like a rotated one', async () => {
+    const tokens = await Promise.all(floor.spaces.map(tokenOf));
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(new Set(tokens).size).toBe(tokens.length);
   });
 
   it('of every space of an area are listed for space admins, to print them', async () => {

@@ -223,6 +223,7 @@ export const routes = defineRoutes({
     pendingApprovals: ['GET', '/booking/pendingapprovals/', 200],
     pendingApprovalsCount: ['GET', '/booking/pendingapprovals/count', 200],
     presence: ['GET', '/booking/report/presence/', 200],
+    history: ['GET', '/booking/history/', 200],
     get: ['GET', '/booking/:id', 200],
     update: ['PUT', '/booking/:id', 204],
     delete: ['DELETE', '/booking/:id', 204],

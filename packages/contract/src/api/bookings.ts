@@ -11,6 +11,7 @@ import {
   bookingAdminListQuery,
   bookingCancelQuery,
   bookingFilterQuery,
+  bookingHistoryQuery,
   listPageQuery,
   bookingPrecheckBody,
   bookingSaveBody,
@@ -45,6 +46,13 @@ const bookings = z.array(bookingSchema);
 
 export const bookingApi = endpoints('bookings', routes.booking, {
   list: { summary: "The caller's bookings that have not ended", response: bookings },
+  history: {
+    summary: "The caller's bookings that ended in the last days, the latest first",
+    description:
+      'Perch addition. `days` from 1 to 90 (30 unless given); at most 200 bookings. A booking released or checked out early ended then, and keeps `checkedInAt`, `releasedAt` and `releaseReason`.',
+    query: bookingHistoryQuery,
+    response: bookings,
+  },
   create: {
     summary: 'Book a space, for yourself or (space admins) for someone else',
     body: bookingSaveBody,

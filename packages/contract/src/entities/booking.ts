@@ -117,6 +117,14 @@ export const listPageQuery = z.object({
 });
 export type ListPage = z.infer<typeof listPageQuery>;
 
+/** The longest history a person reads back, in days, and the most bookings it lists. */
+export const BOOKING_HISTORY = { maxDays: 90, defaultDays: 30, limit: 200 } as const;
+
+/** Perch addition: how many days back the caller's own history reaches. */
+export const bookingHistoryQuery = z.object({
+  days: z.coerce.number().int().min(1).max(BOOKING_HISTORY.maxDays).default(BOOKING_HISTORY.defaultDays),
+});
+
 /**
  * Perch addition, the admin lists' check-in state: checked in, released because nobody checked
  * in, or neither (not checked in yet, or no check-in asked for).

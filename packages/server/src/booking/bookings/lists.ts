@@ -1,4 +1,4 @@
-import { Role, type BookingStateFilter, type ListPage } from '@perch/contract';
+import { BOOKING_HISTORY, Role, type BookingStateFilter, type ListPage } from '@perch/contract';
 import { requireRole } from '../../access.js';
 import type { AppDeps, AuthContext } from '../../context.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -10,6 +10,7 @@ import {
   bookingsInProgress,
   bookingsInWallClockWindow,
   findBookingView,
+  pastBookingsOf,
   upcomingBookingsOf,
   type AdminListFilter,
   type BookingList,
@@ -19,6 +20,14 @@ import {
 /** The caller's bookings that have not ended, by start. */
 export async function myBookings(deps: AppDeps, auth: AuthContext): Promise<BookingList> {
   return upcomingBookingsOf(deps.db, auth.userId);
+}
+
+/**
+ * The caller's bookings that ended in the last `days` days, the latest first: their history,
+ * with the check-in outcome (a released booking ended when it was released).
+ */
+export async function myPastBookings(deps: AppDeps, auth: AuthContext, days: number): Promise<BookingList> {
+  return pastBookingsOf(deps.db, auth.userId, new Date(Date.now() - days * 86_400_000), BOOKING_HISTORY.limit);
 }
 
 /** One booking: its owner or a space admin of its organisation. */

@@ -187,6 +187,19 @@ export async function upcomingBookingsOf(db: Db, userId: string): Promise<Bookin
   return completeList(db, rows);
 }
 
+/** A person's bookings that ended after `since` (and by now), the latest end first. */
+export async function pastBookingsOf(db: Db, userId: string, since: Date, limit: number): Promise<BookingList> {
+  const rows = await listedBookings(db)
+    .where('bookings.user_id', '=', userId)
+    .where('bookings.leave_at', '<=', new Date())
+    .where('bookings.leave_at', '>', since)
+    .orderBy('bookings.leave_at', 'desc')
+    .orderBy('bookings.id', 'desc')
+    .limit(limit)
+    .execute();
+  return completeList(db, rows);
+}
+
 export interface AdminListFilter {
   orgId: string;
   userId?: string;

@@ -5,7 +5,7 @@ import { decideApproval, pendingApprovals, pendingApprovalsCount } from './appro
 import { createBooking } from './create-booking.js';
 import { cancelBooking } from './delete-booking.js';
 import { bookingsCsv } from './export-csv.js';
-import { currentBookings, filteredBookings, getBooking, myBookings } from './lists.js';
+import { currentBookings, filteredBookings, getBooking, myBookings, myPastBookings } from './lists.js';
 import { precheckBooking } from './precheck.js';
 import { presenceReport } from './presence.js';
 import { presentBooking, presentBookingList } from './presenter.js';
@@ -16,6 +16,9 @@ export async function bookingRoutes(app: App): Promise<void> {
   const e = api.booking;
 
   route(app, e.list, async ({ auth }) => presentBookingList(await myBookings(deps, auth)));
+  route(app, e.history, async ({ auth, query }) =>
+    presentBookingList(await myPastBookings(deps, auth, query.days)),
+  );
   route(app, e.create, async ({ auth, body }) => ({ id: await createBooking(deps, auth, body) }));
   route(app, e.precheck, ({ auth, body }) => precheckBooking(deps, auth, body));
   route(app, e.filter, async ({ auth, query }) => presentBookingList(await filteredBookings(deps, auth, query)));

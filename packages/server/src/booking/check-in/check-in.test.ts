@@ -2,6 +2,7 @@ import { ErrorCode, Role } from '@perch/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookingMovedTo, createFloor, setSettings, wall, type Floor } from '../../test-support/bookings.js';
 import { failure } from '../../test-support/http.js';
+import { releaseNoShows } from './release.js';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../test-support/server.js';
 
 let s: TestServer;
@@ -405,6 +406,55 @@ describe('the admin lists by check-in state', () => {
     expect(line!.startsWith(`${released},`)).toBe(true);
     expect(line!.endsWith(',no-show')).toBe(true);
     expect(more).toBeUndefined();
+  });
+});
+
+describe("the owner's history (GET /booking/history/)", () => {
+  interface Listed {
+    id: string;
+    checkedInAt: string | null;
+    releasedAt: string | null;
+    releaseReason: string | null;
+  }
+  const history = async (days?: number) =>
+    (await s.signIn(OWNER)).get<Listed[]>('/booking/history/', days === undefined ? {} : { days });
+
+  it('keeps the bookings that ended, the latest first, with their check-in outcome: a released no-show among them', async () => {
+    const longAgo = await bookingStarting(-3 * 24 * 60, 1, floor.spaces[2]);
+    const checkedOut = await bookingStarting(-30, 4, floor.spaces[1]);
+    const owner = await s.signIn(OWNER);
+    await owner.post(`/booking/${checkedOut}/checkin`, {});
+    await owner.post(`/booking/${checkedOut}/checkout`);
+    // Checking out ends the booking at the next whole minute; that minute passes.
+    await s.deps.db
+      .updateTable('bookings')
+      .set({ leave_at: new Date(Date.now() - 1000) })
+      .where('id', '=', checkedOut)
+      .execute();
+    const noShow = await bookingStarting(-40, 4);
+    expect(await releaseNoShows(s.deps)).toBe(1);
+    const upcoming = await bookingStarting(120, 1, floor.spaces[2]);
+
+    const listed = await history();
+    // The released one ended when it was released: it left the upcoming list for the history.
+    expect(listed.map((b) => b.id)).toEqual(expect.arrayContaining([noShow, checkedOut, longAgo]));
+    expect(listed.map((b) => b.id)).not.toContain(upcoming);
+    expect(listed.map((b) => b.id).at(-1)).toBe(longAgo);
+    expect((await owner.get<{ id: string }[]>('/booking/')).map((b) => b.id)).toEqual([upcoming]);
+    const released = listed.find((b) => b.id === noShow)!;
+    expect(released.releaseReason).toBe('no-show');
+    expect(released.releasedAt).not.toBeNull();
+    expect(listed.find((b) => b.id === checkedOut)!.checkedInAt).not.toBeNull();
+
+    expect((await history(1)).map((b) => b.id)).not.toContain(longAgo);
+    // Only the caller's own.
+    expect(await (await s.signIn(OTHER)).get<Listed[]>('/booking/history/')).toEqual([]);
+  });
+
+  it('refuses a reach it does not offer', async () => {
+    await refused((await s.signIn(OWNER)).get('/booking/history/', { days: 0 }), 400);
+    await refused((await s.signIn(OWNER)).get('/booking/history/', { days: 91 }), 400);
+    await refused((await s.signIn(OWNER)).get('/booking/history/', { days: 'week' }), 400);
   });
 });
 

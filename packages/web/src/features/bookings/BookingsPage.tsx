@@ -1,6 +1,6 @@
-import { Accordion, Button, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconCalendarOff, IconHistory } from '@tabler/icons-react';
+import { IconCalendarOff } from '@tabler/icons-react';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import { addDaysToDate, datePart, isWallTime, nowInZone, userZone, type IsoDate 
 import { groupByDay, relativeDay, upcomingIds } from './booking-groups';
 import { BookingCard } from './BookingCard';
 import { BookingsWeek, weekBlockSelector } from './BookingsWeek';
+import { PastBookings } from './PastBookings';
 import { useBookingActions } from './use-booking-actions';
 import { useDueCheckIns } from '../../shared/api/check-in-queries';
 import { weekStartOf } from './week-layout';
@@ -229,16 +230,7 @@ export function BookingsPage() {
             </Stack>
           </section>
         ))}
-      <Accordion variant="contained" radius="md">
-        <Accordion.Item value="past">
-          <Accordion.Control icon={<IconHistory size={18} aria-hidden />}>{t('pastBookings')}</Accordion.Control>
-          <Accordion.Panel>
-            <Text c="dimmed" fz="sm">
-              {t('pastBookingsNote')}
-            </Text>
-          </Accordion.Panel>
-        </Accordion.Item>
-      </Accordion>
+      <PastBookings prefs={prefs} dailyBasis={dailyBasis} zoneOf={zoneOf} />
     </PageLayout>
   );
 }

@@ -28,7 +28,7 @@ describe('the check-in link page', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'You are checked in at Desk 7.' })).toBeTruthy();
     expect(screen.getByText('Second floor · Mon, 2030-09-02, 09:00 – 17:00')).toBeTruthy();
     const posts = server.calls.filter((c) => c.method === 'POST');
-    expect(posts).toEqual([{ method: 'POST', path: `/checkin/link/${LINK}`, body: { action: 'in' } }]);
+    expect(posts).toEqual([{ method: 'POST', path: `/checkin/link/${LINK}`, query: '', body: { action: 'in' } }]);
     expect(screen.getByRole('link', { name: 'My bookings' }).getAttribute('href')).toBe('/bookings');
   });
 

@@ -136,3 +136,42 @@ describe('my bookings: check-in', { timeout: 20_000 }, () => {
     expect(screen.getByText(/^Released at .+: you let others have it$/)).toBeTruthy();
   });
 });
+
+describe('my bookings: past bookings', { timeout: 20_000 }, () => {
+  it('loads the history when opened, with what became of each booking', async () => {
+    const server = openBookings({
+      'GET /booking/': () => json([]),
+      'GET /checkin/': () => json([]),
+      'GET /booking/history/': () =>
+        json([
+          booking('p1', -300, { leave: at(-60), checkedInAt: iso(-295) }),
+          booking('p2', -1500, {
+            leave: at(-1470),
+            releasedAt: iso(-1470),
+            releaseReason: 'no-show',
+            space: { id: 's2', locationId: 'a1', name: 'Desk 9', location: { id: 'a1', name: 'Second floor' } },
+          }),
+          booking('p3', -3000, { leave: at(-2900), releasedAt: iso(-2990), releaseReason: 'not-coming' }),
+        ]),
+    });
+    const toggle = await screen.findByRole('button', { name: 'Past bookings' });
+    expect(server.calls.some((c) => c.path === '/booking/history/')).toBe(false);
+    fireEvent.click(toggle);
+    const list = await screen.findByRole('list', { name: 'Past bookings' });
+    const items = [...list.querySelectorAll('li')].map((li) => li.textContent ?? '');
+    expect(items).toHaveLength(3);
+    expect(items[0]).toMatch(/Desk 7, Second floor.*Checked in/);
+    expect(items[1]).toMatch(/Desk 9, Second floor.*Released.*Released at .+: nobody checked in/);
+    expect(items[2]).toMatch(/Released at .+: you let others have it/);
+  });
+
+  it('says when nothing ended in the last 30 days', async () => {
+    openBookings({
+      'GET /booking/': () => json([]),
+      'GET /checkin/': () => json([]),
+      'GET /booking/history/': () => json([]),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Past bookings' }));
+    expect(await screen.findByText('No booking of yours ended in the last 30 days.')).toBeTruthy();
+  });
+});

@@ -191,6 +191,8 @@ export const availabilityBookingSchema = z.object({
   subject: z.string(),
   approved: z.boolean(),
   isBuddy: z.boolean().optional(),
+  /** Perch addition: its person has checked in (is at the space, or was). */
+  checkedIn: z.boolean().optional(),
 });
 export type AvailabilityBooking = z.infer<typeof availabilityBookingSchema>;
 

@@ -409,6 +409,23 @@ describe('the admin lists by check-in state', () => {
   });
 });
 
+describe('the availability the map reads', () => {
+  it("says which bookings' people have checked in", async () => {
+    const checkedIn = await bookingStarting(-10, 2);
+    const notYet = await bookingStarting(5, 2, floor.spaces[1]);
+    await (await s.signIn(OWNER)).post(`/booking/${checkedIn}/checkin`, {});
+    const spaces = await (
+      await s.signIn(OTHER)
+    ).get<{ id: string; bookings: { id: string; checkedIn?: boolean }[] }[]>(
+      `/location/${floor.locationId}/space/availability`,
+      { enter: wall(Z, -1, 0), leave: wall(Z, 2, 0) },
+    );
+    const bookings = spaces.flatMap((sp) => sp.bookings);
+    expect(bookings.find((b) => b.id === checkedIn)?.checkedIn).toBe(true);
+    expect(bookings.find((b) => b.id === notYet)?.checkedIn).toBe(false);
+  });
+});
+
 describe("the owner's history (GET /booking/history/)", () => {
   interface Listed {
     id: string;

@@ -45,6 +45,7 @@ async function bookingsBySpace(
       subject: visible ? b.subject : '',
       approved: b.approved,
       isBuddy: b.is_buddy,
+      checkedIn: b.checked_in,
     };
     const list = out.get(b.space_id);
     if (list) list.push(item);

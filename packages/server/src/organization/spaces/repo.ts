@@ -149,7 +149,8 @@ const AREA_BOOKINGS_SQL = `
     u.email, u.firstname, u.lastname, b.subject, b.approved,
     (extract(epoch FROM b.enter_at) * 1000)::float8 AS enter_ms,
     (extract(epoch FROM b.leave_at) * 1000)::float8 AS leave_ms,
-    EXISTS (SELECT 1 FROM buddies bd WHERE bd.owner_id = $4 AND bd.buddy_id = b.user_id) AS is_buddy
+    EXISTS (SELECT 1 FROM buddies bd WHERE bd.owner_id = $4 AND bd.buddy_id = b.user_id) AS is_buddy,
+    b.checked_in_at IS NOT NULL AS checked_in
   FROM bookings b JOIN users u ON u.id = b.user_id
   WHERE b.location_id = $1 AND tstzrange(b.enter_at, b.leave_at, '[)') && tstzrange($2, $3, '[)')
   ORDER BY b.enter_at`;
@@ -167,6 +168,7 @@ export interface AreaBookingRow {
   enter_ms: number;
   leave_ms: number;
   is_buddy: boolean;
+  checked_in: boolean;
 }
 
 const NOBODY = '00000000-0000-0000-0000-000000000000';

@@ -30,6 +30,7 @@ import { useDayjsLocale } from '../../shared/time/use-dayjs-locale';
 import { useSearchState } from './use-search-state';
 import { useSpaceEntries } from './use-space-entries';
 import { useScanCheckIn, useWalkUp } from './use-scan-check-in';
+import { usesCheckIn } from '../../shared/api/check-in-queries';
 import { QueryFailure } from '../../shared/ui/QueryFailure';
 
 /** Search and book a space: the screen people use every day. */
@@ -62,6 +63,7 @@ export function SearchPage() {
   const map = useAreaMap(area);
   const entries = useSpaceEntries(availability.data, prefs, { enter: window.enter, dailyBasis: rules.dailyBasis });
   const colors = useMemo(() => statusColors(preferences), [preferences]);
+  const checkInUsed = usesCheckIn(settings, areas.data ?? []);
   const statuses = useMemo(() => {
     const shown: SpaceStatus[] = ['available', 'booked', 'mine', 'disallowed'];
     if (buddiesEnabled(settings)) shown.push('buddy');
@@ -134,7 +136,7 @@ export function SearchPage() {
             {t('noSpacesForFilters')}
           </Alert>
         )}
-        <StatusLegend colors={colors} statuses={statuses} />
+        <StatusLegend colors={colors} statuses={statuses} checkedIn={checkInUsed} />
       </Stack>
       <SpacePanel
         entry={selected}

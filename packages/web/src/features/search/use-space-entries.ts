@@ -64,6 +64,8 @@ export function useSpaceEntries(
     const entries = (spaces ?? []).map((space): MapEntry => {
       const status: SpaceStatus = spaceStatus(space, ctx);
       const parts = [t(STATUS_LABEL[status])];
+      const checkedIn = status !== 'available' && space.bookings.some((b) => b.checkedIn);
+      if (checkedIn) parts.push(t('mapCheckedIn'));
       if (space.approvalRequired) parts.push(t('needsApproval'));
       const details = space.bookings.slice(0, TOOLTIP_BOOKINGS).map(describe);
       const more = space.bookings.length - TOOLTIP_BOOKINGS;
@@ -74,6 +76,7 @@ export function useSpaceEntries(
         label: t('spaceAccessibleName', { name: space.name, status: parts.join(', ') }),
         statusText: parts.join(', '),
         details,
+        checkedIn,
         bookers: [...new Set(space.bookings.map(bookerName).filter(Boolean))],
       };
     });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import classes from './space-status.module.css';
 import { readableTextOn, STATUS_ORDER, type SpaceStatus, type StatusColors } from './space-status';
 import { STATUS_ICON, STATUS_LABEL } from './StatusIcon';
+import { CheckedInSwatch } from './CheckedInMark';
 
 export function StatusSwatch({ status, colors }: { status: SpaceStatus; colors: StatusColors }) {
   const Icon = STATUS_ICON[status];
@@ -17,9 +18,11 @@ interface StatusLegendProps {
   colors: StatusColors;
   /** Statuses this organisation can show (buddies and partial bookings may be off). */
   statuses: readonly SpaceStatus[];
+  /** Check-in is used here: the map marks spaces whose people have checked in. */
+  checkedIn?: boolean;
 }
 
-export function StatusLegend({ colors, statuses }: StatusLegendProps) {
+export function StatusLegend({ colors, statuses, checkedIn = false }: StatusLegendProps) {
   const { t } = useTranslation();
   return (
     <Group component="ul" gap="md" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('legend')}>
@@ -29,6 +32,12 @@ export function StatusLegend({ colors, statuses }: StatusLegendProps) {
           <Text fz="sm">{t(STATUS_LABEL[status])}</Text>
         </Group>
       ))}
+      {checkedIn && (
+        <Group component="li" gap={6} wrap="nowrap">
+          <CheckedInSwatch />
+          <Text fz="sm">{t('legendCheckedIn')}</Text>
+        </Group>
+      )}
     </Group>
   );
 }

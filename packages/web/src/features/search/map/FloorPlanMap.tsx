@@ -1,3 +1,4 @@
+import { CheckedInMark } from '../../../shared/space-status/CheckedInMark';
 import { ActionIcon, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import type { LocationMap, SpaceAvailability } from '@perch/contract';
 import { IconFocusCentered, IconMinus, IconPlus } from '@tabler/icons-react';
@@ -218,14 +219,18 @@ export function FloorPlanMap({
               </symbol>
             );
           })}
+          <symbol id={`${hatchId}-checked-in`} viewBox="0 0 24 24">
+            <CheckedInMark />
+          </symbol>
         </defs>
         <g transform={`translate(${view.x} ${view.y}) scale(${view.zoom})`}>
           <PlanSheet plan={plan} imageUrl={imageUrl} />
-          {entries.map(({ space, status, label }, i) => (
+          {entries.map(({ space, status, label, checkedIn }, i) => (
             <MapSpace
               key={space.id}
               space={space}
               status={status}
+              checkedIn={checkedIn ?? false}
               color={colors[status]}
               label={label}
               forms={forms[i]!}

@@ -8,6 +8,8 @@ import { spaceOutline } from '../../../shared/plan/space-outline';
 interface MapSpaceProps {
   space: SpaceAvailability;
   status: SpaceStatus;
+  /** Someone booked here has checked in: a mark in the space's corner (`<prefix>-checked-in`). */
+  checkedIn: boolean;
   color: string;
   /** Accessible name: "Desk 4 — Available". */
   label: string;
@@ -41,6 +43,12 @@ function Outline({ space, className, inset = 0 }: { space: SpaceAvailability; cl
   );
 }
 
+/** The checked-in mark: on the space's top right corner, a fifth of its shorter side (10 to 22 units). */
+function checkedInCorner(space: SpaceAvailability) {
+  const size = Math.min(22, Math.max(10, Math.min(space.width, space.height) / 5));
+  return { x: space.x + space.width - size * 0.75, y: space.y - size * 0.25, width: size, height: size };
+}
+
 /**
  * One space on the map: coloured by its status, with the status icon above its name, hatched
  * when it cannot be booked. When the name would be unreadably small on the screen, a short
@@ -50,6 +58,7 @@ function Outline({ space, className, inset = 0 }: { space: SpaceAvailability; cl
 export const MapSpace = memo(function MapSpace({
   space,
   status,
+  checkedIn,
   color,
   label,
   forms,
@@ -93,6 +102,14 @@ export const MapSpace = memo(function MapSpace({
         <g fill={`url(#${hatchId})`} className={classes.hatched}>
           <Outline space={space} className={classes.hatched} />
         </g>
+      )}
+      {checkedIn && (
+        <use
+          href={`#${iconIdPrefix}-checked-in`}
+          aria-hidden
+          {...checkedInCorner(space)}
+          transform={space.rotation ? `rotate(${-space.rotation} ${space.x + space.width} ${space.y})` : undefined}
+        />
       )}
       <g transform={`rotate(${-space.rotation + (vertical ? -90 : 0)} ${cx} ${cy})`} aria-hidden>
         {icon > 0 && (

@@ -11,6 +11,8 @@ export interface MapEntry {
   statusText?: string;
   /** What the tooltip says about the bookings ("Anna Tester until 17:00"). */
   details?: readonly string[];
+  /** Someone booked here in the window has checked in (the map marks it). */
+  checkedIn?: boolean;
   /** The bookers' names, when the API shares them. */
   bookers?: readonly string[];
 }

@@ -32,7 +32,7 @@ function area(withPlan: boolean) {
   };
 }
 
-const desk = (n: number, booked = false) => ({
+const desk = (n: number, booked = false, checkedIn = false) => ({
   id: `s${n}`,
   locationId: AREA,
   name: `Desk ${n}`,
@@ -65,14 +65,15 @@ const desk = (n: number, booked = false) => ({
           leave: '2030-09-02T17:00:00+00:00',
           subject: '',
           approved: true,
+          checkedIn,
         },
       ]
     : [],
 });
 
-function server(withPlan: boolean, settings: Record<string, string> = {}, role = 0) {
+function server(withPlan: boolean, settings: Record<string, string> = {}, role = 0, checkedIn = false) {
   // The API lists spaces by name as text: Desk 1, Desk 10, Desk 2 …
-  const spaces = [1, 10, 11, 12, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => desk(n, n === 2));
+  const spaces = [1, 10, 11, 12, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => desk(n, n === 2, checkedIn));
   const routes: FakeRoutes = {
     ...signedInRoutes(user({ role }), settings),
     'GET /location/': () => json([area(withPlan)]),
@@ -127,5 +128,21 @@ describe('the search page map and list', { timeout: 30_000 }, () => {
     renderApp(SEARCH, server(true));
     await screen.findByRole('group', { name: 'Floor plan of Floor 3' });
     expect(screen.queryByRole('switch', { name: 'Show names on the map' })).toBeNull();
+  });
+
+  it('marks a space whose booker has checked in, with a legend entry where check-in is used', async () => {
+    storeSession();
+    const first = renderApp(SEARCH, server(true, { checkin_mode: '1' }, 0, true));
+    const booked = await screen.findByRole('button', { name: 'Desk 2 — Booked, checked in' });
+    expect(booked.querySelector('use[href$="-checked-in"]')).toBeTruthy();
+    const legend = screen.getByRole('list', { name: 'Legend' });
+    expect(legend.textContent).toContain('Checked in');
+    first.unmount();
+
+    // Without check-in anywhere, neither the mark's legend nor a mark.
+    renderApp(SEARCH, server(true));
+    const plain = await screen.findByRole('button', { name: 'Desk 2 — Booked' });
+    expect(plain.querySelector('use[href$="-checked-in"]')).toBeNull();
+    expect(screen.getByRole('list', { name: 'Legend' }).textContent).not.toContain('Checked in');
   });
 });

@@ -266,6 +266,8 @@ export interface RefreshTokensTable {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   expires_at: ColumnType<Date, Date | string, Date | string>;
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  replaced_by: ColumnType<string | null, string | null | undefined, string | null>;
+  reused_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface SchemaMigrationsTable {

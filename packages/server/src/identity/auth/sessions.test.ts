@@ -1,7 +1,9 @@
 import { type ApiError, login, PerchClient } from '@perch/client';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { hashToken } from '../../lib/tokens.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../../test-support/server.js';
+import { REFRESH_REUSE_GRACE_MS } from '../sessions/sessions.js';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -13,6 +15,20 @@ beforeEach(() => s.reset());
 const post = (path: string, body: unknown) =>
   fetch(s.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const getWith = (path: string, token: string) => fetch(s.url + path, { headers: { authorization: `Bearer ${token}` } });
+
+interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Moves a token's rotation into the past, as if the time had passed. */
+async function rotatedSecondsAgo(token: string, seconds: number) {
+  await s.deps.db
+    .updateTable('refresh_tokens')
+    .set({ used_at: new Date(Date.now() - seconds * 1000) })
+    .where('token_hash', '=', hashToken(token))
+    .execute();
+}
 
 async function signIn() {
   const res = await post('/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, organizationId: s.orgId });
@@ -38,11 +54,33 @@ describe('refresh tokens', () => {
       accessToken: string;
       refreshToken: string;
     };
+    await rotatedSecondsAgo(first.refreshToken, REFRESH_REUSE_GRACE_MS / 1000 + 1);
     const reuse = await post('/auth/refresh', { refreshToken: first.refreshToken });
     expect(reuse.status).toBe(401);
     // The thief's copy and the legitimate holder's newer tokens are both dead now.
     expect((await post('/auth/refresh', { refreshToken: rotated.refreshToken })).status).toBe(404);
     expect((await getWith('/user/me', rotated.accessToken)).status).toBe(401);
+  });
+
+  it('honours a token once more right after its rotation (the answer was lost), keeping one line of tokens', async () => {
+    const first = await signIn();
+    const lost = (await (await post('/auth/refresh', { refreshToken: first.refreshToken })).json()) as Tokens;
+    // The client never saw `lost` (a reload cut the answer off) and sends its token again.
+    const again = await post('/auth/refresh', { refreshToken: first.refreshToken });
+    expect(again.status).toBe(200);
+    const kept = (await again.json()) as Tokens;
+    expect(kept.refreshToken).not.toBe(lost.refreshToken);
+    expect((await getWith('/user/me', kept.accessToken)).status).toBe(200);
+    // The successor nobody received is withdrawn; the line goes on from the one just issued.
+    expect((await post('/auth/refresh', { refreshToken: lost.refreshToken })).status).toBe(404);
+    const next = await post('/auth/refresh', { refreshToken: kept.refreshToken });
+    expect(next.status).toBe(200);
+
+    // A second reuse is a copy: the whole session is signed out.
+    expect((await post('/auth/refresh', { refreshToken: first.refreshToken })).status).toBe(401);
+    expect((await post('/auth/refresh', { refreshToken: ((await next.json()) as Tokens).refreshToken })).status).toBe(
+      404,
+    );
   });
 
   it('answers 404 for an unknown token and 400 for a missing one', async () => {

@@ -77,6 +77,8 @@ export async function findRefreshTokenForUpdate(db: Db, tokenHash: string) {
       't.session_id',
       't.expires_at',
       't.used_at',
+      't.replaced_by',
+      't.reused_at',
       's.expires_at as session_expires',
       'u.id',
       'u.email',
@@ -88,6 +90,34 @@ export async function findRefreshTokenForUpdate(db: Db, tokenHash: string) {
     .executeTakeFirst();
 }
 
-export async function markRefreshTokenUsed(db: Db, tokenHash: string): Promise<void> {
-  await db.updateTable('refresh_tokens').set({ used_at: new Date() }).where('token_hash', '=', tokenHash).execute();
+/** Records a token's rotation: when, and the hash of the token it was exchanged for. */
+export async function markRefreshTokenUsed(db: Db, tokenHash: string, replacedBy: string): Promise<void> {
+  await db
+    .updateTable('refresh_tokens')
+    .set({ used_at: new Date(), replaced_by: replacedBy })
+    .where('token_hash', '=', tokenHash)
+    .execute();
+}
+
+/**
+ * Honours the one reuse of a rotated token: its successor, if never used, is withdrawn (only
+ * one line of tokens lives on), and the reuse is recorded with the new successor.
+ */
+export async function markRefreshTokenReused(
+  db: Db,
+  tokenHash: string,
+  previousSuccessor: string | null,
+  replacedBy: string,
+): Promise<void> {
+  if (previousSuccessor)
+    await db
+      .deleteFrom('refresh_tokens')
+      .where('token_hash', '=', previousSuccessor)
+      .where('used_at', 'is', null)
+      .execute();
+  await db
+    .updateTable('refresh_tokens')
+    .set({ reused_at: new Date(), replaced_by: replacedBy })
+    .where('token_hash', '=', tokenHash)
+    .execute();
 }

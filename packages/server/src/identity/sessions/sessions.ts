@@ -11,6 +11,7 @@ import {
   findRefreshTokenForUpdate,
   insertRefreshToken,
   insertSession,
+  markRefreshTokenReused,
   markRefreshTokenUsed,
   pruneSessions,
   touchSession,
@@ -18,6 +19,11 @@ import {
 
 export const SESSION_DAYS = 90;
 export const REFRESH_TOKEN_DAYS = 28;
+/**
+ * How long after its rotation a refresh token is still honoured, once: the client that sent it
+ * may never have received the answer (a reload or a closed tab mid-request).
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
 
 const days = (n: number) => new Date(Date.now() + n * 86_400_000);
 
@@ -57,6 +63,15 @@ export async function issueCredentials(
   user: Pick<UserRow, 'id' | 'email' | 'role'>,
   sessionId: string,
 ): Promise<IssuedTokens> {
+  return (await issue(deps, user, sessionId)).tokens;
+}
+
+/** `issueCredentials`, also answering the new refresh token's hash. */
+async function issue(
+  deps: AppDeps,
+  user: Pick<UserRow, 'id' | 'email' | 'role'>,
+  sessionId: string,
+): Promise<{ tokens: IssuedTokens; refreshHash: string }> {
   const refresh = newRefreshToken();
   await insertRefreshToken(deps.db, {
     tokenHash: refresh.hash,
@@ -65,12 +80,18 @@ export async function issueCredentials(
     expiresAt: days(REFRESH_TOKEN_DAYS),
   });
   const access = await deps.tokens.signAccess({ userId: user.id, email: user.email, sessionId, role: user.role });
-  return { accessToken: access.token, accessTokenExpiry: access.expiresAt, refreshToken: refresh.token };
+  return {
+    tokens: { accessToken: access.token, accessTokenExpiry: access.expiresAt, refreshToken: refresh.token },
+    refreshHash: refresh.hash,
+  };
 }
 
 /**
  * Exchanges a refresh token for new credentials. Tokens rotate on every use; presenting a
- * token that was already used means it was copied, so its whole session is revoked.
+ * token that was already used means it was copied, so its whole session is revoked. One
+ * exception: within `REFRESH_REUSE_GRACE_MS` of its rotation a token is honoured once more
+ * (the answer to its holder may have been lost), and the successor issued the first time is
+ * withdrawn, so that only one line of tokens lives on.
  */
 export async function refreshSession(deps: AppDeps, token: string): Promise<IssuedTokens> {
   const hash = hashToken(token);
@@ -78,17 +99,20 @@ export async function refreshSession(deps: AppDeps, token: string): Promise<Issu
   const outcome = await inTransaction(deps, async (tx) => {
     const row = await findRefreshTokenForUpdate(tx.db, hash);
     if (!row) return { error: notFound('Unknown refresh token') } as const;
-    if (row.used_at) {
+    const reuse = row.used_at !== null;
+    if (row.used_at && (row.reused_at || Date.now() - row.used_at.getTime() > REFRESH_REUSE_GRACE_MS)) {
       await deleteSession(tx.db, row.session_id);
       return { error: unauthorized('This refresh token was already used; the session has been signed out') } as const;
     }
     if (row.expires_at.getTime() < Date.now() || row.session_expires.getTime() < Date.now())
       return { error: badRequest('The refresh token has expired') } as const;
     if (row.disabled) return { error: notFound('Unknown refresh token') } as const;
-    await markRefreshTokenUsed(tx.db, hash);
     await touchSession(tx.db, row.session_id);
     await updateUser(tx.db, row.id, { last_activity_at: new Date() });
-    return { credentials: await issueCredentials(tx, row, row.session_id) } as const;
+    const issued = await issue(tx, row, row.session_id);
+    if (reuse) await markRefreshTokenReused(tx.db, hash, row.replaced_by, issued.refreshHash);
+    else await markRefreshTokenUsed(tx.db, hash, issued.refreshHash);
+    return { credentials: issued.tokens } as const;
   });
   if ('error' in outcome) throw outcome.error;
   return outcome.credentials;

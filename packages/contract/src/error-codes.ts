@@ -28,6 +28,8 @@ export const ErrorCode = {
   /** Perch addition: a mailed check-in link that is unknown, used or expired (404). */
   CheckInLinkInvalid: 1107,
   PresenceReportDateRangeTooLong: 2001,
+  /** Perch addition: check-in statistics per day over more than 92 days (400). */
+  StatsDateRangeTooLong: 2002,
   UserAlreadyExists: 3001,
   GroupNameAlreadyExists: 4001,
   PasswordUpdateRequired: 5001,

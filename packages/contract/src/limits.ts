@@ -43,6 +43,9 @@ export type StatsPeriod = (typeof STATS_PERIODS)[number];
 export const PRESENCE_REPORT_MAX_DAYS = 31;
 export const PRESENCE_REPORT_MAX_USERS = 1000;
 
+/** Check-in statistics per day (`GET /stats/checkin/days`): the longest span in days (a quarter). */
+export const STATS_DAYS_MAX = 92;
+
 /** Recurrence cadence: 1 daily, 2 weekly. */
 export const Cadence = { Daily: 1, Weekly: 2 } as const;
 /** Most occurrences a series may have. */

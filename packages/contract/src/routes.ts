@@ -260,6 +260,8 @@ export const routes = defineRoutes({
     load: ['GET', '/stats/load', 200],
     weekday: ['GET', '/stats/weekday', 200],
     checkIn: ['GET', '/stats/checkin', 200],
+    checkInDays: ['GET', '/stats/checkin/days', 200],
+    checkInDaysCsv: ['GET', '/stats/checkin/days.csv', 200, { produces: 'text/csv' }],
   },
   search: {
     find: ['GET', '/search/', 200],

@@ -55,3 +55,36 @@ export const statsCheckInSchema = z.object({
   ),
 });
 export type StatsCheckIn = z.infer<typeof statsCheckInSchema>;
+
+/**
+ * Perch addition: the days of the check-in statistics per day, both included (`YYYY-MM-DD`, at
+ * most 92 days apart), and optionally one area. The dates name calendar days that every area
+ * reads in its own time zone.
+ */
+export const statsCheckInDaysQuery = z.object({
+  from: z.iso.date(),
+  to: z.iso.date(),
+  locationId: z.string().max(64).optional(),
+});
+/**
+ * One row per day and area (every day of the range, every area asked for, by date and area
+ * name): the bookings starting that day in the area's zone, how many were checked in, how many
+ * were released because nobody checked in (`noShows`), how many were released for any reason
+ * (no-shows and people who said they would not come), and how many of the released had their
+ * space booked again for part of the freed time.
+ */
+export const statsCheckInDaysSchema = z.object({
+  days: z.array(
+    z.object({
+      date: z.iso.date(),
+      locationId: z.string(),
+      bookings: z.number().int(),
+      checkedIn: z.number().int(),
+      noShows: z.number().int(),
+      released: z.number().int(),
+      rebooked: z.number().int(),
+    }),
+  ),
+});
+export type StatsCheckInDays = z.infer<typeof statsCheckInDaysSchema>;
+export type StatsCheckInDay = StatsCheckInDays['days'][number];

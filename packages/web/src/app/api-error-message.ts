@@ -44,6 +44,7 @@ const BY_APP_CODE: Readonly<Record<number, CodeMessage>> = {
   [ErrorCode.CheckOutNotInProgress]: { key: 'errorCheckOutNotInProgress' },
   [ErrorCode.CheckInLinkInvalid]: { key: 'errorCheckInLinkInvalid' },
   [ErrorCode.PresenceReportDateRangeTooLong]: { key: 'errorDateRangeTooLong' },
+  [ErrorCode.StatsDateRangeTooLong]: { key: 'errorDateRangeTooLong' },
   [ErrorCode.UserAlreadyExists]: { key: 'errorUsernameExists' },
   [ErrorCode.GroupNameAlreadyExists]: { key: 'errorGroupNameAlreadyExists' },
   [ErrorCode.PasswordUpdateRequired]: { key: 'errorPasswordChangeRequired' },

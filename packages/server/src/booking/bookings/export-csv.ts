@@ -1,3 +1,4 @@
+import { csvField } from '../../lib/csv.js';
 import { forEachListEntry } from './presenter.js';
 import type { BookingList } from './repo.js';
 
@@ -17,12 +18,6 @@ const HEADER = [
   'released_at',
   'release_reason',
 ];
-
-/** A CSV field: quoted when needed; leading formula characters are neutralised for spreadsheets. */
-function field(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** Bookings as CSV (RFC 4180, CRLF), times as the area's wall clock with its offset. */
 export function bookingsCsv(list: BookingList): string {
@@ -44,7 +39,7 @@ export function bookingsCsv(list: BookingList): string {
         checkIn.releasedAt ?? '',
         b.release_reason ?? '',
       ]
-        .map(field)
+        .map(csvField)
         .join(','),
     );
   });

@@ -16,9 +16,7 @@ export async function bookingRoutes(app: App): Promise<void> {
   const e = api.booking;
 
   route(app, e.list, async ({ auth }) => presentBookingList(await myBookings(deps, auth)));
-  route(app, e.history, async ({ auth, query }) =>
-    presentBookingList(await myPastBookings(deps, auth, query.days)),
-  );
+  route(app, e.history, async ({ auth, query }) => presentBookingList(await myPastBookings(deps, auth, query.days)));
   route(app, e.create, async ({ auth, body }) => ({ id: await createBooking(deps, auth, body) }));
   route(app, e.precheck, ({ auth, body }) => precheckBooking(deps, auth, body));
   route(app, e.filter, async ({ auth, query }) => presentBookingList(await filteredBookings(deps, auth, query)));

@@ -3,12 +3,14 @@ import type { AppDeps } from '../../context.js';
 import { effectiveZone } from '../../lib/time.js';
 import { readSetting } from '../settings/index.js';
 import {
+  checkInDayRows,
   checkInRows,
   areasWithSpaceCounts,
   organizationCounts,
   startsPerWeekday,
   windowTotalRows,
   type AreaWindow,
+  type CheckInDayRow,
 } from './repo.js';
 import { roundHalfEven, WINDOW_NAMES, windowsIn, type WindowName } from './windows.js';
 
@@ -169,4 +171,20 @@ export async function checkInFigures(deps: AppDeps, orgId: string, period: Windo
       };
     }),
   };
+}
+
+/**
+ * GET /stats/checkin/days: for each day from `from` to `to` (`YYYY-MM-DD`, both included) and
+ * each area (or the one area), the check-in counts of the bookings starting on that day in the
+ * area's own zone.
+ */
+export async function checkInDayFigures(
+  deps: AppDeps,
+  orgId: string,
+  from: string,
+  to: string,
+  locationId?: string,
+): Promise<CheckInDayRow[]> {
+  const areas = await areasOf(deps, orgId, locationId);
+  return checkInDayRows(deps.db, new Map(areas.map((a) => [a.id, a.zone])), from, to);
 }

@@ -109,31 +109,87 @@ export async function organizationCounts(db: Db, orgId: string): Promise<Organiz
 }
 
 /**
- * Per area, bookings starting in the area's window: all, checked in, released, and released
- * ones whose space someone booked again, after the release, for part of the freed time.
+ * The check-in counts of a group of bookings `b`: all, checked in, released because nobody
+ * checked in, released for any reason, and released ones whose space someone booked again,
+ * after the release, for part of the freed time (through the space's no-overlap index).
  */
-export async function checkInRows(
-  db: Db,
-  windows: readonly AreaWindow[],
-): Promise<{ location_id: string; bookings: number; checked_in: number; released: number; rebooked: number }[]> {
-  if (windows.length === 0) return [];
-  const { rows } = await sql<{
-    location_id: string;
-    bookings: number;
-    checked_in: number;
-    released: number;
-    rebooked: number;
-  }>`
-    SELECT w.location_id::text AS location_id, count(*)::int AS bookings,
-      count(b.checked_in_at)::int AS checked_in, count(b.released_at)::int AS released,
+const CHECK_IN_COUNTS = sql`count(*)::int AS bookings,
+      count(b.checked_in_at)::int AS checked_in,
+      count(*) FILTER (WHERE b.release_reason = 'no-show')::int AS no_shows,
+      count(b.released_at)::int AS released,
       count(*) FILTER (WHERE b.released_at IS NOT NULL AND EXISTS (
         SELECT 1 FROM bookings o
         WHERE o.space_id = b.space_id AND o.id <> b.id AND o.created_at >= b.released_at
           AND tstzrange(o.enter_at, o.leave_at, '[)')
             && tstzrange(b.released_at, coalesce(b.booked_leave_at, b.leave_at), '[)')
-      ))::int AS rebooked
+      ))::int AS rebooked`;
+
+export interface CheckInCounts {
+  bookings: number;
+  checked_in: number;
+  no_shows: number;
+  released: number;
+  rebooked: number;
+}
+
+/** Per area, the check-in counts of the bookings starting in the area's window. */
+export async function checkInRows(
+  db: Db,
+  windows: readonly AreaWindow[],
+): Promise<({ location_id: string } & CheckInCounts)[]> {
+  if (windows.length === 0) return [];
+  const { rows } = await sql<{ location_id: string } & CheckInCounts>`
+    SELECT w.location_id::text AS location_id, ${CHECK_IN_COUNTS}
     FROM (VALUES ${windowValues(windows)}) AS w(location_id, name, ws, we)
     JOIN bookings b ON b.location_id = w.location_id AND b.enter_at >= w.ws AND b.enter_at < w.we
     GROUP BY w.location_id`.execute(db);
+  return rows;
+}
+
+/** One day of one area in `checkInDayRows`. */
+export interface CheckInDayRow extends CheckInCounts {
+  /** `YYYY-MM-DD`. */
+  day: string;
+  location_id: string;
+  area: string;
+}
+
+/**
+ * For every day from `from` to `to` (`YYYY-MM-DD`, both included) and every area of `zones`
+ * (area id → zone), the check-in counts of the area's bookings starting on that local day; days
+ * without bookings count zero. Ordered by day, then area name. The bookings are found per area
+ * through its index on (location, start) within the area's first midnight and the midnight after
+ * its last day, and grouped by their start's local date.
+ */
+export async function checkInDayRows(
+  db: Db,
+  zones: ReadonlyMap<string, string>,
+  from: string,
+  to: string,
+): Promise<CheckInDayRow[]> {
+  if (zones.size === 0) return [];
+  const zoneValues = sql.join([...zones].map(([id, zone]) => sql`(${id}::uuid, ${zone}::text)`));
+  const { rows } = await sql<CheckInDayRow>`
+    WITH w AS (
+      SELECT z.location_id, z.zone,
+        ${from}::date::timestamp AT TIME ZONE z.zone AS ws,
+        (${to}::date + 1)::timestamp AT TIME ZONE z.zone AS we
+      FROM (VALUES ${zoneValues}) AS z(location_id, zone)
+    ),
+    counts AS (
+      SELECT w.location_id, (b.enter_at AT TIME ZONE w.zone)::date AS day, ${CHECK_IN_COUNTS}
+      FROM w
+      JOIN bookings b ON b.location_id = w.location_id AND b.enter_at >= w.ws AND b.enter_at < w.we
+      GROUP BY 1, 2
+    )
+    SELECT to_char(g.d, 'YYYY-MM-DD') AS day, l.id::text AS location_id, l.name AS area,
+      coalesce(c.bookings, 0) AS bookings, coalesce(c.checked_in, 0) AS checked_in,
+      coalesce(c.no_shows, 0) AS no_shows, coalesce(c.released, 0) AS released,
+      coalesce(c.rebooked, 0) AS rebooked
+    FROM w
+    JOIN locations l ON l.id = w.location_id
+    CROSS JOIN generate_series(${from}::date, ${to}::date, interval '1 day') AS g(d)
+    LEFT JOIN counts c ON c.location_id = w.location_id AND c.day = g.d::date
+    ORDER BY g.d, l.name, l.id`.execute(db);
   return rows;
 }

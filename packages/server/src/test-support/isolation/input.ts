@@ -24,6 +24,9 @@ function hint(e: Endpoint, name: string): string | undefined {
     'authProvider.scopes': 'openid',
     'authProvider.clientId': 'matrix',
     'authProvider.clientSecret': 'matrix-secret',
+    // The days of the check-in statistics per day (`YYYY-MM-DD`).
+    'stats.from': wall(ZONE, -7, 0).slice(0, 10),
+    'stats.to': wall(ZONE, 0, 0).slice(0, 10),
   };
   const byName: Record<string, string> = {
     enter: wall(ZONE, 3, 9),

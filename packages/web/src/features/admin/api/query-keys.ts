@@ -30,6 +30,9 @@ export const adminKeys = {
   /** `all`: the weekday statistics over all time (no period). */
   statsWeekday: (period: StatsPeriod | 'all', areaId: string) => ['admin', 'stats', 'weekday', period, areaId] as const,
   statsCheckIn: (period: StatsPeriod) => ['admin', 'stats', 'checkin', period] as const,
+  /** Check-in figures per day and area of a range of days and an area ('' = all). */
+  statsCheckInDays: (from: string, to: string, areaId: string) =>
+    ['admin', 'stats', 'checkin', 'days', from, to, areaId] as const,
   /** The presence report of a range of days (`start`/`end` as sent) and an area ('' = all). */
   statsPresence: (start: string, end: string, areaId: string) =>
     ['admin', 'stats', 'presence', start, end, areaId] as const,

@@ -62,3 +62,15 @@ export function useCheckInStats(period: StatsPeriod) {
     { retry: noRetryWhenHidden },
   );
 }
+
+/**
+ * Check-ins, no-shows, releases and re-bookings per day and area (`GET /stats/checkin/days`);
+ * null while the days cannot be asked for (nothing is asked).
+ */
+export function useCheckInDays(query: { from: string; to: string; locationId?: string } | null) {
+  return useApiQuery(
+    adminKeys.statsCheckInDays(query?.from ?? '', query?.to ?? '', query?.locationId ?? ''),
+    async (client) => (await client.call(routes.stats.checkInDays, { query: query! })).days,
+    { enabled: query !== null, retry: noRetryWhenHidden },
+  );
+}

@@ -29,7 +29,7 @@ import {
   type AreaFormValues,
 } from './area-form';
 import { AreaCheckInSection } from './AreaCheckInSection';
-import { validateMinutes, validateTimeOfDay } from './area-check-in';
+import { validateMinutes, validateTimeOfDay } from '../ui/check-in-policy';
 import { FloorPlanField } from './FloorPlanField';
 import { WeekdayChips } from './WeekdayChips';
 import { Section } from '../../../shared/ui/Section';

@@ -20,9 +20,9 @@ beforeEach(() => {
   URL.revokeObjectURL = () => undefined;
 });
 
-function newAreaServer(routes: Record<string, (body: unknown) => Response>) {
+function newAreaServer(routes: Record<string, (body: unknown) => Response>, settings: Record<string, string> = {}) {
   return fakeServer({
-    ...signedInRoutes(spaceAdmin),
+    ...signedInRoutes(spaceAdmin, settings),
     'GET /space-attribute/': () => json(ATTRIBUTES),
     'GET /group/': () => json(GROUPS),
     'GET /setting/timezones': () => json(['Europe/Berlin']),
@@ -97,5 +97,36 @@ describe('creating an area with a floor plan', () => {
     fireEvent.change(input, { target: { files: [new File(['hello'], 'plan.png', { type: 'image/png' })] } });
     await waitFor(() => expect(alerts()).toContain('This file is not a PNG, JPEG, GIF, WebP or SVG image.'));
     expect(server.calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+});
+
+describe("a new area's check-in policy", () => {
+  it("names the organisation's values, refuses one out of range and saves the rest as null", async () => {
+    storeSession();
+    const server = newAreaServer({ 'POST /location/': () => created('n3') }, { checkin_grace_minutes: '45' });
+    renderApp('/admin/areas/new', server);
+    fireEvent.change(await screen.findByRole('textbox', { name: /^Name/ }), { target: { value: 'Roof terrace' } });
+    const grace = screen.getByRole('textbox', { name: /^Grace period/ }) as HTMLInputElement;
+    expect(grace.placeholder).toBe("Organisation's: 45");
+    expect((screen.getByRole('textbox', { name: 'Release missed bookings' }) as HTMLInputElement).value).toBe(
+      "Organisation's: Yes",
+    );
+    fireEvent.change(grace, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create area' }));
+    expect(await screen.findByText('Enter a whole number from 1 to 720.')).toBeTruthy();
+    expect(server.calls.filter((c) => c.method !== 'GET')).toEqual([]);
+
+    fireEvent.change(grace, { target: { value: '20' } });
+    expect(screen.queryByText('Enter a whole number from 1 to 720.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Create area' }));
+    await waitFor(() => expect(server.calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(server.calls.find((c) => c.method === 'POST' && c.path === '/location/')?.body).toMatchObject({
+      checkinMode: null,
+      checkinOpensMinutes: null,
+      checkinGraceMinutes: 20,
+      checkinReleaseTime: null,
+      checkinRelease: null,
+      checkinExemptLong: null,
+    });
   });
 });

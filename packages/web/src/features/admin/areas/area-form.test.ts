@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { area } from '../test-support/admin-fixtures';
-import { validateMinutes, validateTimeOfDay } from './area-check-in';
+import { validateMinutes, validateTimeOfDay } from '../ui/check-in-policy';
 import { areaFormValues, areaSaveBody, attributeChanges, validateBookableDays, validateCapacity } from './area-form';
 
 describe('area form', () => {

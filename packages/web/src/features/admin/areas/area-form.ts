@@ -1,14 +1,14 @@
 import type { AttributeValue, Location, LocationSave } from '@perch/contract';
 import { TEXT_MAX } from '@perch/contract/values';
 import type { MessageKey } from '../../../i18n';
-import { areaCheckInBody, areaCheckInValues, type AreaCheckInValues } from './area-check-in';
+import { checkInBody, checkInValues, type CheckInValues } from '../ui/check-in-policy';
 
 export const AREA_NAME_MAX = TEXT_MAX.areaName;
 export const AREA_DESCRIPTION_MAX = TEXT_MAX.areaDescription;
 export const ALL_WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 /** The area form's fields; weekdays as strings because chips work with strings. */
-export interface AreaFormValues extends AreaCheckInValues {
+export interface AreaFormValues extends CheckInValues {
   name: string;
   description: string;
   timezone: string;
@@ -36,7 +36,7 @@ export function areaFormValues(
     bookableDays: [...days].sort((a, b) => a - b).map(String),
     allowedBookerGroupIds: [...(area?.allowedBookerGroupIds ?? [])],
     attributes: Object.fromEntries(attributeValues.map((v) => [v.attributeId, v.value])),
-    ...areaCheckInValues(area),
+    ...checkInValues(area),
   };
 }
 
@@ -56,7 +56,7 @@ export function areaSaveBody(values: AreaFormValues, area: Location | undefined)
     allowedBookerGroupIds: values.allowedBookerGroupIds,
     mapScale: area?.mapScale && area.mapScale > 0 ? area.mapScale : 1,
     mapType: area?.mapType === 'designed' ? 'designed' : '',
-    ...areaCheckInBody(values),
+    ...checkInBody(values),
   };
 }
 

@@ -14,6 +14,7 @@ import { AdminPage } from '../ui/AdminPage';
 import { QueryFailure } from '../../../shared/ui/QueryFailure';
 import { AreaLoadCard } from './AreaLoadCard';
 import { CheckInCard } from './CheckInCard';
+import { CheckInDaysCard } from './CheckInDaysCard';
 import { CsvExportCard } from './CsvExportCard';
 import { PresenceView } from './presence/PresenceView';
 import { StatCards } from './StatCards';
@@ -114,6 +115,7 @@ export function DashboardPage() {
                 <WeekComparisonCard stats={stats.data} />
                 {checkInUsed && <CheckInCard areas={areas.data ?? []} />}
               </SimpleGrid>
+              {checkInUsed && <CheckInDaysCard areas={areas.data ?? []} />}
               <CsvExportCard />
             </>
           )}

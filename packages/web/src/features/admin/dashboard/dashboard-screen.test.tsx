@@ -75,6 +75,89 @@ describe('statistics dashboard', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('region', { name: 'Check-in' })).toBeNull();
   });
 
+  it('shows the check-in rate per day, narrows to an area and downloads the figures per day as CSV', async () => {
+    storeSession();
+    const floor = area({ name: 'Third floor' });
+    const day = (date: string, checkedIn: number, noShows: number, released: number, rebooked = 0) => ({
+      date,
+      locationId: floor.id,
+      bookings: checkedIn + released + 1,
+      checkedIn,
+      noShows,
+      released,
+      rebooked,
+    });
+    const asked: URLSearchParams[] = [];
+    const downloads: URLSearchParams[] = [];
+    const server = fakeServer({
+      ...signedInRoutes(spaceAdmin, { checkin_mode: '1' }),
+      'GET /stats/': () => json(STATS),
+      'GET /stats/weekday': () => json({ bookingsByWeekday: STATS.bookingsByWeekday }),
+      'GET /stats/load': () => json(loads),
+      'GET /location/': () => json([floor]),
+      'GET /stats/checkin': () => json({ areas: [] }),
+      'GET /stats/checkin/days': () =>
+        json({ days: [day('2030-09-02', 6, 2, 2, 1), day('2030-09-03', 0, 0, 0), day('2030-09-04', 1, 0, 1)] }),
+      'GET /stats/checkin/days.csv': () =>
+        new Response('date,area_id\r\n', {
+          headers: {
+            'content-type': 'text/csv',
+            'content-disposition': 'attachment; filename="check-in-2030-09-02-2030-09-04.csv"',
+          },
+        }),
+    });
+    const original = server.fetch;
+    server.fetch = (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.pathname === '/stats/checkin/days') asked.push(url.searchParams);
+      if (url.pathname === '/stats/checkin/days.csv') downloads.push(url.searchParams);
+      return original(input, init);
+    };
+    renderApp('/admin/dashboard', server);
+    const card = await screen.findByRole('region', { name: 'Check-in per day' }, { timeout: 5000 });
+    // The last 30 days by default, all areas.
+    await waitFor(() => expect(asked).toHaveLength(1));
+    const first = asked[0]!;
+    expect((Date.parse(first.get('to')!) - Date.parse(first.get('from')!)) / 86_400_000).toBe(29);
+    expect(first.get('locationId')).toBeNull();
+    expect(within(card).getByText('Up to 92 days at a time.')).toBeTruthy();
+
+    fireEvent.change(within(card).getByLabelText(/^From/), { target: { value: '2030-09-02' } });
+    fireEvent.change(within(card).getByLabelText(/^To/), { target: { value: '2030-09-04' } });
+    await waitFor(() => expect(asked.at(-1)?.get('to')).toBe('2030-09-04'));
+    expect(asked.at(-1)?.get('from')).toBe('2030-09-02');
+    // The drawing is hidden from screen readers; its table reads each day with its rate.
+    expect(await within(card).findByRole('row', { name: 'Mon, 2030-09-02 75%' })).toBeTruthy();
+    expect(within(card).getByRole('row', { name: 'Tue, 2030-09-03 No check-ins or releases' })).toBeTruthy();
+    expect(within(card).getByRole('row', { name: 'Wed, 2030-09-04 50%' })).toBeTruthy();
+    expect(
+      within(card).getByText('Checked in: 7 · no-shows: 2 · released: 3 · booked again after release: 1'),
+    ).toBeTruthy();
+
+    const areaField = within(card).getByRole('textbox', { name: 'Area' });
+    fireEvent.click(areaField);
+    const options = await waitFor(() => {
+      const list = document.getElementById(areaField.getAttribute('aria-controls') ?? '');
+      expect(list).toBeTruthy();
+      return list!;
+    });
+    fireEvent.click(within(options).getByRole('option', { name: 'Third floor', hidden: true }));
+    await waitFor(() => expect(asked.at(-1)?.get('locationId')).toBe(floor.id));
+
+    const createObjectURL = vi.fn(() => 'blob:csv');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    let fileName = '';
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      fileName = this.download;
+    });
+    fireEvent.click(within(card).getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    expect(Object.fromEntries(downloads[0]!)).toEqual({ from: '2030-09-02', to: '2030-09-04', locationId: floor.id });
+    expect(fileName).toBe('check-in-2030-09-02-2030-09-04.csv');
+    expect(createObjectURL).toHaveBeenCalled();
+    click.mockRestore();
+  });
+
   it('explains that the statistics are hidden (404 from the server)', async () => {
     storeSession();
     renderApp(

@@ -1,4 +1,4 @@
-import type { Space, SpaceBulk } from '@perch/contract';
+import type { Location, Space, SpaceBulk } from '@perch/contract';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json, type FakeServer } from '../../../test-support/render-app';
@@ -14,11 +14,16 @@ vi.mock('./space-drawing', async (importOriginal) => {
 });
 const shapeGeometry = vi.mocked(drawing.shapeGeometry);
 
-function renderEditor(spaces: Space[], server: FakeServer = fakeServer({}), initialSpaceId: string | null = null) {
+function renderEditor(
+  spaces: Space[],
+  server: FakeServer = fakeServer({}),
+  initialSpaceId: string | null = null,
+  areaOver: Partial<Location> = {},
+) {
   return renderAdmin(
     <FloorPlanEditor
       initialSpaceId={initialSpaceId}
-      area={area()}
+      area={area(areaOver)}
       map={MAP}
       spaces={spaces}
       attributes={ATTRIBUTES.filter((a) => a.spaceApplicable)}
@@ -179,5 +184,93 @@ describe('floor-plan editor without a mouse', () => {
     fireEvent.keyDown(spaceOnPlan('Desk 1'), { key: 'd', ctrlKey: true });
     expect(within(plan()).getByRole('button', { name: 'Desk 3' })).toBeTruthy();
     expect(screen.getByLabelText(/^Name/)).toHaveProperty('value', 'Desk 3');
+  });
+});
+
+describe('check-in policy of a space', () => {
+  /** Records the bulk saves the editor sends. */
+  function recordingServer() {
+    const sent: SpaceBulk[] = [];
+    const server = fakeServer({
+      [`POST /location/${AREA_ID}/space/bulk`]: (body) => {
+        sent.push(body as SpaceBulk);
+        const bulk = body as SpaceBulk;
+        return json({
+          creates: [],
+          updates: bulk.updates.map((u) => ({ id: u.id, success: true })),
+          deletes: [],
+        });
+      },
+    });
+    return { server, sent };
+  }
+
+  const select = (name: string) => act(() => spaceOnPlan(name).focus());
+  const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+
+  it('names where each value left empty comes from: the area where it sets one, else the organisation', async () => {
+    renderEditor(makeSpaces(2), fakeServer({}), null, { checkinGraceMinutes: 20, checkinExemptLong: true });
+    select('Desk 1');
+    // Closed for a space without a policy of its own.
+    expect(screen.queryByRole('textbox', { name: 'Check-in' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Check-in' }));
+    expect(await screen.findByRole('textbox', { name: 'Check-in' })).toHaveProperty('value', "Organisation's: Off");
+    expect(field(/^Grace period/).placeholder).toBe("Area's: 20");
+    expect(field(/^Check-in opens/).placeholder).toBe("Organisation's: 15");
+    expect(screen.getByRole('textbox', { name: 'Release missed bookings' })).toHaveProperty(
+      'value',
+      "Organisation's: Yes",
+    );
+    expect(screen.getByRole('textbox', { name: /^No check-in for bookings/ })).toHaveProperty('value', "Area's: Yes");
+    // The area's grace decides the deadline: no time of day applies unless the space sets one.
+    expect(screen.getByText("In the area's time zone. Leave empty to use the grace period.")).toBeTruthy();
+  });
+
+  it('sends an edit in the bulk save, and null for a field cleared back to the area', async () => {
+    const { server, sent } = recordingServer();
+    const spaces = [...makeSpaces(2)];
+    spaces[0] = { ...spaces[0]!, checkinMode: 2, checkinGraceMinutes: 10 };
+    renderEditor(spaces, server);
+    select('Desk 1');
+    // A space with a policy of its own shows it at once.
+    expect(field(/^Grace period/).value).toBe('10');
+    fireEvent.change(field(/^Check-in opens/), { target: { value: '5' } });
+    fireEvent.change(field(/^Grace period/), { target: { value: '' } });
+    fireEvent.click(await screen.findByRole('textbox', { name: 'Release missed bookings' }));
+    const options = screen.getByRole('listbox', { name: 'Release missed bookings', hidden: true });
+    fireEvent.click(within(options).getByRole('option', { name: 'No', hidden: true }));
+    expect(screen.getByText('Unsaved changes: 1')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.updates).toEqual([
+      expect.objectContaining({
+        id: spaces[0]!.id,
+        checkinMode: 2,
+        checkinOpensMinutes: 5,
+        checkinGraceMinutes: null,
+        checkinReleaseTime: null,
+        checkinRelease: false,
+        checkinExemptLong: null,
+      }),
+    ]);
+  });
+
+  it('does not save a value out of range, and shows the space with the message', async () => {
+    const { server, sent } = recordingServer();
+    renderEditor(makeSpaces(2), server);
+    select('Desk 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Check-in' }));
+    fireEvent.change(field(/^Grace period/), { target: { value: '800' } });
+    expect(screen.getByText('Enter a whole number from 1 to 720.')).toBeTruthy();
+    select('Desk 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The check-in policy of Desk 1 has a value that cannot be saved.');
+    expect(screen.getByLabelText(/^Name/)).toHaveProperty('value', 'Desk 1');
+    const grace = await screen.findByRole('textbox', { name: /^Grace period/ });
+    expect(grace).toHaveProperty('value', '800');
+    expect(grace.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter a whole number from 1 to 720.')).toBeTruthy();
+    expect(sent).toEqual([]);
   });
 });

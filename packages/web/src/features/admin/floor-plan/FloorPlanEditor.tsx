@@ -4,11 +4,13 @@ import type { Group, Location, LocationMap, Space, SpaceAttribute } from '@perch
 import { SPACE_BULK_MAX } from '@perch/contract/values';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSignedInSession } from '../../../app/session/session-context';
 import { useApiErrorMessage } from '../../../app/use-api-error-message';
 import type { Rect, Size } from '../../../shared/plan/geometry';
 import { screenToPlan } from '../../../shared/plan/viewport';
 import { useRefreshSpaces, useSaveSpaces } from '../api/space-queries';
-import { unnamedSpaces } from './bulk-diff';
+import { inheritedCheckIn } from '../ui/check-in-policy';
+import { spacesWithCheckInErrors, unnamedSpaces } from './bulk-diff';
 import { EditorSidePanel } from './EditorSidePanel';
 import { EditorToolbar } from './EditorToolbar';
 import classes from './floor-plan.module.css';
@@ -62,8 +64,10 @@ export function FloorPlanEditor({
   initialSpaceId,
 }: FloorPlanEditorProps) {
   const { t } = useTranslation();
+  const { settings } = useSignedInSession();
   const errorMessage = useApiErrorMessage();
   const helpId = useId();
+  const inherited = useMemo(() => inheritedCheckIn(settings, area), [settings, area]);
   const plan = useMemo(() => planSizeOf(map, spaces), [map, spaces]);
   const imageUrl = useMemo(() => (map ? `data:image/${map.mimeType};base64,${map.data}` : null), [map]);
   const editor = useFloorPlanEditor(spaces, plan, t('newSpaceBaseName'));
@@ -101,6 +105,12 @@ export function FloorPlanEditor({
     if (unnamed.length > 0) {
       editor.select(unnamed.slice(0, 1));
       setSaveError(t('errorSpacesNeedNames', { count: unnamed.length }));
+      return;
+    }
+    const [invalidCheckIn] = spacesWithCheckInErrors(state.present);
+    if (invalidCheckIn) {
+      editor.select([invalidCheckIn]);
+      setSaveError(t('errorSpaceCheckIn', { name: state.present.spaces[invalidCheckIn]?.name.trim() ?? '' }));
       return;
     }
     if (changes.count > SPACE_BULK_MAX) {
@@ -244,6 +254,7 @@ export function FloorPlanEditor({
             editor={editor}
             attributes={attributes}
             groups={groups}
+            inheritedCheckIn={inherited}
             onPick={(key) => {
               editor.select([key]);
               focusSpace(key);

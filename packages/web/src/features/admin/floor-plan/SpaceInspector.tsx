@@ -1,4 +1,5 @@
 import {
+  Accordion,
   MultiSelect,
   NumberInput,
   SegmentedControl,
@@ -19,27 +20,46 @@ import {
   SPACE_SHAPES,
   TEXT_MAX,
 } from '@perch/contract/values';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AttributeValueInput, withAttributeValue } from '../ui/AttributeValueInput';
+import { checkInErrors, hasOwnCheckIn, type CheckInValues, type InheritedCheckIn } from '../ui/check-in-policy';
+import { CheckInPolicyFields } from '../ui/CheckInPolicyFields';
 import type { DraftSpace } from './draft-space';
 import { MIN_SPACE_SIZE } from './geometry';
 import { SelectionActions } from './SelectionActions';
 
 export const SPACE_NAME_INPUT_ID = 'floor-plan-space-name';
 const SPACE_NAME_MAX = TEXT_MAX.spaceName;
+const CHECK_IN_ITEM = 'check-in';
 
 interface SpaceInspectorProps {
   space: DraftSpace;
   attributes: readonly SpaceAttribute[];
   groups: readonly UserGroup[];
+  /** What the space's check-in fields left empty take: the area's policy, else the organisation's. */
+  inheritedCheckIn: InheritedCheckIn;
   onEdit: (edit: Partial<Omit<DraftSpace, 'key' | 'id'>>, tag?: string) => void;
   onDuplicate: () => void;
   onDelete: () => void;
 }
 
 /** The side panel for one selected space: everything about it, also reachable without a mouse. */
-export function SpaceInspector({ space, attributes, groups, onEdit, onDuplicate, onDelete }: SpaceInspectorProps) {
+export function SpaceInspector({
+  space,
+  attributes,
+  groups,
+  inheritedCheckIn,
+  onEdit,
+  onDuplicate,
+  onDelete,
+}: SpaceInspectorProps) {
   const { t } = useTranslation();
+  // The check-in policy opens by itself for a space with a policy of its own, and stays open
+  // while one of its values cannot be saved.
+  const [checkInOpen, setCheckInOpen] = useState(() => hasOwnCheckIn(space));
+  const checkInProblems = checkInErrors(space);
+  const checkInInvalid = Object.keys(checkInProblems).length > 0;
   const groupOptions = groups.map((g) => ({ value: g.id, label: g.name }));
   const tag = (field: string) => `${field}:${space.key}`;
   const numberField = (field: 'x' | 'y' | 'width' | 'height' | 'rotation', label: string, min: number, max: number) => (
@@ -152,6 +172,29 @@ export function SpaceInspector({ space, attributes, groups, onEdit, onDuplicate,
         clearable
         disabled={groupOptions.length === 0}
       />
+      <Accordion
+        variant="contained"
+        radius="md"
+        value={checkInOpen || checkInInvalid ? CHECK_IN_ITEM : null}
+        onChange={(item) => setCheckInOpen(item === CHECK_IN_ITEM)}
+      >
+        <Accordion.Item value={CHECK_IN_ITEM}>
+          <Accordion.Control>{t('settingsCheckInSection')}</Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="sm">
+              <Text fz="xs" c="dimmed">
+                {t('spaceCheckInIntro')}
+              </Text>
+              <CheckInPolicyFields
+                values={space}
+                inherited={inheritedCheckIn}
+                errors={checkInProblems}
+                onChange={(field, value) => onEdit({ [field]: value } as Partial<CheckInValues>, tag(field))}
+              />
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
       <SelectionActions onDuplicate={onDuplicate} onDelete={onDelete} />
     </Stack>
   );

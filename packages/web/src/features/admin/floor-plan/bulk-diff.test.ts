@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { space, spaces } from '../test-support/admin-fixtures';
 import { NEW_SPACE_DEFAULTS } from './draft-space';
 import { editorReducer, initialEditorState, type EditorAction } from './editor-state';
-import { planChanges, unnamedSpaces } from './bulk-diff';
+import { planChanges, spacesWithCheckInErrors, unnamedSpaces } from './bulk-diff';
 
 const saved = spaces(4);
 const run = (...actions: EditorAction[]) => actions.reduce(editorReducer, initialEditorState(saved));
@@ -42,6 +42,12 @@ describe('save request from the editor draft', () => {
         attributes: [],
         approverGroupIds: [],
         allowedBookerGroupIds: [],
+        checkinMode: null,
+        checkinOpensMinutes: null,
+        checkinGraceMinutes: null,
+        checkinReleaseTime: null,
+        checkinRelease: null,
+        checkinExemptLong: null,
       },
     ]);
     expect(createdKeys).toEqual(state.selection);
@@ -94,5 +100,63 @@ describe('save request from the editor draft', () => {
   it('finds spaces without a name', () => {
     const state = run({ type: 'update', changes: { [key(2)]: { name: '   ' } } });
     expect(unnamedSpaces(state.present)).toEqual([key(2)]);
+  });
+});
+
+describe('check-in policy of a space in the save request', () => {
+  const withPolicy = [
+    space(1, { checkinMode: 2, checkinGraceMinutes: 20, checkinRelease: false }),
+    space(2, { checkinMode: null, checkinGraceMinutes: null }),
+  ];
+  const start = () => initialEditorState(withPolicy);
+
+  it('counts no change for a space as loaded, whether the API sends null or leaves the fields out', () => {
+    expect(start().present.spaces[key(1)]).toMatchObject({
+      checkinMode: '2',
+      checkinGraceMinutes: 20,
+      checkinRelease: '0',
+      checkinOpensMinutes: '',
+    });
+    expect(planChanges(withPolicy, start().present).count).toBe(0);
+  });
+
+  it('sends all six fields of an edited space, null for each left to the area', () => {
+    const state = editorReducer(start(), {
+      type: 'update',
+      changes: { [key(1)]: { checkinGraceMinutes: '', checkinOpensMinutes: 5, checkinExemptLong: '1' } },
+    });
+    const { bulk, count } = planChanges(withPolicy, state.present);
+    expect(count).toBe(1);
+    expect(bulk.updates[0]).toMatchObject({
+      id: key(1),
+      checkinMode: 2,
+      checkinOpensMinutes: 5,
+      checkinGraceMinutes: null,
+      checkinReleaseTime: null,
+      checkinRelease: false,
+      checkinExemptLong: true,
+    });
+  });
+
+  it('keeps the policy on a copy', () => {
+    const state = editorReducer(start(), {
+      type: 'add',
+      spaces: [{ ...start().present.spaces[key(1)]!, name: 'Desk 9' }],
+    });
+    expect(planChanges(withPolicy, state.present).bulk.creates[0]).toMatchObject({
+      checkinMode: 2,
+      checkinGraceMinutes: 20,
+      checkinRelease: false,
+    });
+  });
+
+  it('finds spaces whose policy has a value out of range', () => {
+    const state = [
+      { type: 'update', changes: { [key(1)]: { checkinGraceMinutes: 0 } } } as const,
+      { type: 'update', changes: { [key(2)]: { checkinOpensMinutes: 720, checkinReleaseTime: '09:30' } } } as const,
+    ].reduce(editorReducer, start());
+    expect(spacesWithCheckInErrors(state.present)).toEqual([key(1)]);
+    const fixed = editorReducer(state, { type: 'update', changes: { [key(1)]: { checkinGraceMinutes: 1 } } });
+    expect(spacesWithCheckInErrors(fixed.present)).toEqual([]);
   });
 });

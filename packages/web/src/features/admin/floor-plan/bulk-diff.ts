@@ -1,9 +1,14 @@
 import type { AttributeValue, Space, SpaceBulk, SpaceSave } from '@perch/contract';
+import { CHECK_IN_FIELDS, checkInBody, checkInErrors } from '../ui/check-in-policy';
 import type { DraftSpace } from './draft-space';
 import type { PlanSnapshot } from './editor-state';
 import { withNonNegativeOrigin } from './geometry';
 
-/** The body the API takes for one space (create, or update together with its id). */
+/**
+ * The body the API takes for one space (create, or update together with its id). The check-in
+ * fields always go along, null where the area decides: a field left out would keep what is
+ * stored, so clearing one would not take.
+ */
 export function spaceSaveBody(draft: DraftSpace): SpaceSave {
   const box = withNonNegativeOrigin(draft);
   return {
@@ -21,6 +26,7 @@ export function spaceSaveBody(draft: DraftSpace): SpaceSave {
     attributes: draft.attributes.map(({ attributeId, value }) => ({ attributeId, value })),
     approverGroupIds: [...draft.approverGroupIds],
     allowedBookerGroupIds: [...draft.allowedBookerGroupIds],
+    ...checkInBody(draft),
   };
 }
 
@@ -53,7 +59,8 @@ export function differsFromSaved(saved: Space, draft: DraftSpace): boolean {
     body.kioskEnabled !== saved.kioskEnabled ||
     !sameAttributes(body.attributes, saved.attributes) ||
     !sameIds(body.approverGroupIds ?? [], saved.approverGroupIds) ||
-    !sameIds(body.allowedBookerGroupIds ?? [], saved.allowedBookerGroupIds)
+    !sameIds(body.allowedBookerGroupIds ?? [], saved.allowedBookerGroupIds) ||
+    CHECK_IN_FIELDS.some((field) => body[field] !== (saved[field] ?? null))
   );
 }
 
@@ -94,4 +101,12 @@ export function planChanges(saved: readonly Space[], present: PlanSnapshot): Pla
 /** Keys of spaces that cannot be saved because their name is empty. */
 export function unnamedSpaces(present: PlanSnapshot): string[] {
   return present.order.filter((key) => !present.spaces[key]?.name.trim());
+}
+
+/** Keys of spaces that cannot be saved because a value of their check-in policy is not valid. */
+export function spacesWithCheckInErrors(present: PlanSnapshot): string[] {
+  return present.order.filter((key) => {
+    const draft = present.spaces[key];
+    return draft !== undefined && Object.keys(checkInErrors(draft)).length > 0;
+  });
 }

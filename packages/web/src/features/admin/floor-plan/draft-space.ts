@@ -1,8 +1,13 @@
 import type { AttributeValue, Space, SpaceFontSize, SpaceShape } from '@perch/contract';
 import { SPACE_FONT_SIZES, SPACE_SHAPES } from '@perch/contract/values';
+import { checkInValues, INHERITED_CHECK_IN, type CheckInValues } from '../ui/check-in-policy';
 
-/** A space as the editor holds it: saved ones keep their id, new ones have none yet. */
-export interface DraftSpace {
+/**
+ * A space as the editor holds it: saved ones keep their id, new ones have none yet. Its own
+ * check-in policy is kept as typed ('' leaves a field to the area), so a value out of range
+ * stays on screen with its error until it is corrected.
+ */
+export interface DraftSpace extends CheckInValues {
   /** Stable identity within the editor: the id of a saved space, a local key for a new one. */
   key: string;
   id: string | null;
@@ -43,6 +48,7 @@ export function draftFromSpace(space: Space): DraftSpace {
     attributes: space.attributes,
     approverGroupIds: space.approverGroupIds,
     allowedBookerGroupIds: space.allowedBookerGroupIds,
+    ...checkInValues(space),
   };
 }
 
@@ -57,6 +63,7 @@ export const NEW_SPACE_DEFAULTS = {
   attributes: [],
   approverGroupIds: [],
   allowedBookerGroupIds: [],
+  ...INHERITED_CHECK_IN,
 } as const satisfies Partial<DraftSpace>;
 
 /**

@@ -4,14 +4,17 @@ import { expect, test } from '@playwright/test';
 import {
   adminClient,
   AREA_ZONE,
+  areaDate,
   book,
   clientFor,
   createArea,
   createPerson,
+  searchUrl,
   signInAs,
   type TestArea,
 } from './support/booking-helpers';
 import { mailsTo, type CaughtMail } from './support/mail';
+import { expectSignedInLayout, signInThroughUi } from './support/sign-in';
 
 const PHONE = { width: 375, height: 740 };
 /** Screenshots for looking at the screens (`CHECK_IN_SHOTS=1`), in /tmp/check-in/. */
@@ -99,6 +102,11 @@ test.describe('the office day at phone width', () => {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth))
       .toBeLessThanOrEqual(0);
+    // The map marks the desk of someone who checked in, and its legend says what the mark means.
+    await page.goto(searchUrl(area, slot.enter.slice(0, 16), slot.leave.slice(0, 16)));
+    await expect(page.getByRole('button', { name: /^Desk 1 — .*checked in/ })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Legend' })).toContainText('Checked in');
+    if (SHOTS) await page.screenshot({ path: '/tmp/check-in/map-checked-in-375.png', fullPage: true });
 
     // Dan won't come: the last call (due from the start, as the deadline is a minute later) has
     // no Check in button under scan only, but its I won't come button works in one tap on a
@@ -139,7 +147,27 @@ test.describe('the office day at phone width', () => {
       )
       .toEqual([expect.stringMatching(/^Booking released: Desk 2, /)]);
 
+    // Bob finds the released booking in his history.
+    const bobs = await browser.newContext({ viewport: PHONE });
+    try {
+      const phone = await bobs.newPage();
+      await signInAs(phone, bob);
+      await phone.goto('/ui/bookings');
+      await phone.getByRole('button', { name: 'Past bookings' }).click();
+      const history = phone.getByRole('list', { name: 'Past bookings' });
+      await expect(history.getByRole('listitem').filter({ hasText: 'Desk 2' })).toContainText(
+        /Released at .+: nobody checked in/,
+      );
+      if (SHOTS) {
+        await history.scrollIntoViewIfNeeded();
+        await phone.screenshot({ path: '/tmp/check-in/history-375.png', fullPage: true });
+      }
+    } finally {
+      await bobs.close();
+    }
+
     // Ann leaves early: the rest of her slot is free.
+    await page.goto('/ui/bookings');
     await page.getByRole('button', { name: /^Check out of Desk 1, / }).click();
     await expect(page.getByText('Checked out: the space is free for others.')).toBeVisible();
 
@@ -155,8 +183,57 @@ test.describe('the office day at phone width', () => {
       await details.getByRole('button', { name: 'Book this space' }).click();
       await expect(details.getByText('Your booking has been confirmed!')).toBeVisible();
       if (SHOTS) await phone.screenshot({ path: '/tmp/check-in/walk-up-375.png', fullPage: true });
+
+      // The area's code at the entrance: what is free here now, one tap from booking.
+      await phone.goto(`/ui/search?lid=${area.id}&now=1`);
+      await expect(phone.getByRole('region', { name: `Free now in ${area.name}` })).toBeVisible();
+      if (SHOTS) await phone.screenshot({ path: '/tmp/check-in/free-now-375.png', fullPage: true });
     } finally {
       await context.close();
     }
   });
+});
+
+test('an admin sets a space its own check-in policy on the floor plan and reads check-ins per day', async ({
+  page,
+}) => {
+  const admin = await adminClient();
+  const area = await scanOnlyArea(admin);
+  const dee = await createPerson(admin, 0, 'Dee Daily');
+  await book(await clientFor(dee), {
+    spaceId: area.spaces['Desk 2']!,
+    enter: `${areaDate(1)}T09:00:00Z`,
+    leave: `${areaDate(1)}T10:00:00Z`,
+  });
+  await signInThroughUi(page);
+  await expectSignedInLayout(page);
+
+  // The space's policy: each field left to the area names the area's value.
+  await page.goto(`/ui/admin/areas/${area.id}?tab=plan`);
+  const editor = page.getByRole('tabpanel', { name: 'Floor plan and spaces' });
+  await editor
+    .getByRole('group', { name: `Floor plan of ${area.name}` })
+    .getByRole('button', { name: 'Desk 1' })
+    .click();
+  await editor.getByRole('button', { name: 'Check-in', exact: true }).click();
+  await expect(editor.getByRole('textbox', { name: 'Check-in', exact: true })).toHaveValue("Area's: Scan only");
+  await expect(editor.getByLabel(/^Grace period/)).toHaveAttribute('placeholder', "Area's: 1");
+  await editor.getByLabel(/^Check-in opens/).fill('20');
+  // Editing keeps the field in view (the panel does not jump back to its top).
+  await expect(editor.getByLabel(/^Check-in opens/)).toBeInViewport();
+  if (SHOTS) await page.screenshot({ path: '/tmp/check-in/space-policy-1280.png' });
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect
+    .poll(async () => {
+      const spaces = await admin.call(routes.space.list, { params: { locationId: area.id } });
+      return spaces.find((s) => s.id === area.spaces['Desk 1'])?.checkinOpensMinutes;
+    })
+    .toBe(20);
+
+  // Check-ins per day, for this area.
+  await page.goto('/ui/admin/dashboard');
+  const perDay = page.getByRole('region', { name: 'Check-in per day' });
+  await expect(perDay).toBeVisible();
+  await expect(perDay.getByRole('button', { name: 'Download CSV' })).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: '/tmp/check-in/dashboard-1280.png', fullPage: true });
 });

@@ -32,7 +32,7 @@ export function UtilisationCard({ stats }: { stats: Stats }) {
     <ChartCard
       id="chart-utilisation"
       title={t('chartUtilisation')}
-      description={target ? t('chartUtilisationHintHours', { count: target }) : t('chartUtilisationHint')}
+      description={target ? t('chartUtilisationHintHours', { count: Number(target) }) : t('chartUtilisationHint')}
     >
       <BarList
         label={t('chartUtilisation')}

@@ -33,7 +33,7 @@ describe('statistics dashboard', { timeout: 15_000 }, () => {
     renderApp(
       '/admin/dashboard',
       fakeServer({
-        ...signedInRoutes(spaceAdmin),
+        ...signedInRoutes(spaceAdmin, { target_utilization_hours_per_week: '40' }),
         'GET /stats/': () => json(STATS),
         'GET /stats/weekday': () => json({ bookingsByWeekday: STATS.bookingsByWeekday }),
         'GET /stats/load': () => json({ ...loads, spaceLoadThisWeek: 55 }),
@@ -49,6 +49,11 @@ describe('statistics dashboard', { timeout: 15_000 }, () => {
     expect((await within(perArea).findByText('Third floor')).closest('li')?.textContent).toContain('55');
     const weeks = screen.getByRole('region', { name: 'This week compared with last week' });
     expect(within(weeks).getByText('+50% compared with last week')).toBeTruthy();
+    // The target, read from the settings as text, is a number of hours.
+    const utilisation = screen.getByRole('region', { name: 'Utilisation' });
+    expect(
+      within(utilisation).getByText('Booked time compared with 40 hours per space and week (100 %).'),
+    ).toBeTruthy();
   });
 
   it('shows check-in per area where the organisation uses check-in, and only there', async () => {

@@ -43,9 +43,9 @@ function Outline({ space, className, inset = 0 }: { space: SpaceAvailability; cl
   );
 }
 
-/** The checked-in mark: on the space's top right corner, a fifth of its shorter side (10 to 22 units). */
+/** The checked-in mark: on the space's top right corner, over a quarter of its shorter side (14 to 28 units). */
 function checkedInCorner(space: SpaceAvailability) {
-  const size = Math.min(22, Math.max(10, Math.min(space.width, space.height) / 5));
+  const size = Math.min(28, Math.max(14, Math.min(space.width, space.height) / 3.5));
   return { x: space.x + space.width - size * 0.75, y: space.y - size * 0.25, width: size, height: size };
 }
 

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashToken } from '../../lib/tokens.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestServer, type TestServer } from '../../test-support/server.js';
-import { REFRESH_REUSE_GRACE_MS } from '../sessions/sessions.js';
+import { REFRESH_REUSE_GRACE_MS } from '../sessions/index.js';
 
 let s: TestServer;
 beforeAll(async () => {

@@ -6,5 +6,5 @@
  */
 export { presentCredentials, presentSession } from './presenter.js';
 export { deleteSessionsOfUser } from './repo.js';
-export { listMySessions, openSession, refreshSession, type IssuedTokens } from './sessions.js';
+export { listMySessions, openSession, REFRESH_REUSE_GRACE_MS, refreshSession, type IssuedTokens } from './sessions.js';
 export { signOut } from './sign-out.js';

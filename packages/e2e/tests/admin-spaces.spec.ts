@@ -202,7 +202,13 @@ test.describe('spaces and QR codes of an area', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Spaces and QR codes' })).toBeVisible();
     await expect(page.getByText('4 spaces')).toBeVisible();
 
-    await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Desk 1', 'Desk 2', 'Desk 3', 'Desk 10']);
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText([
+      'Code for the whole area',
+      'Desk 1',
+      'Desk 2',
+      'Desk 3',
+      'Desk 10',
+    ]);
     for (const desk of ['Desk 1', 'Desk 2', 'Desk 3', 'Desk 10']) {
       const image = page.getByRole('img', { name: `QR code to book ${desk} in ${area.name}` });
       await expect(image).toBeVisible();
@@ -218,13 +224,15 @@ test.describe('spaces and QR codes of an area', () => {
       ]),
     );
     const links = page.getByRole('link', { name: /\/ui\/search\?/ });
-    await expect(links).toHaveText(
-      ['Desk 1', 'Desk 2', 'Desk 3', 'Desk 10'].map(
+    // The area's own code comes first: what is free there now, without a token.
+    await expect(links).toHaveText([
+      `${origin}/ui/search?lid=${area.id}&now=1`,
+      ...['Desk 1', 'Desk 2', 'Desk 3', 'Desk 10'].map(
         (desk) => `${origin}/ui/search?lid=${area.id}&sid=${area.spaces[desk]}&t=${tokens.get(area.spaces[desk]!)}`,
       ),
-    );
+    ]);
 
-    // Printing all: one card per space, in the same order, and nothing else on the sheet.
+    // Printing all: the area's code, then one card per space in the same order, and nothing else.
     await page.evaluate(() => {
       const w = window as unknown as { printed: string[][] };
       w.printed = [];
@@ -238,14 +246,15 @@ test.describe('spaces and QR codes of an area', () => {
     await page.getByRole('button', { name: 'Print all QR codes' }).click();
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { printed: string[][] }).printed))
-      .toEqual([['Desk 1', 'Desk 2', 'Desk 3', 'Desk 10']]);
+      .toEqual([[area.name, 'Desk 1', 'Desk 2', 'Desk 3', 'Desk 10']]);
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
     await expect(page.getByRole('heading', { level: 1 })).toBeHidden();
     const sheet = page.getByTestId('qr-print-sheet');
     await expect(sheet).toBeVisible();
     await expect(sheet.getByText('Scan to book this space')).toHaveCount(4);
-    await expect(sheet.getByText(area.name)).toHaveCount(4);
+    await expect(sheet.getByText(area.name)).toHaveCount(5);
+    await expect(sheet.getByText('Scan to find a free space here now')).toHaveCount(1);
     await expect(sheet.locator(`img[alt="QR code to book Desk 3 in ${area.name}"]`)).toBeVisible();
     await page.screenshot({ path: '/tmp/admin-spaces/print-en-1280.png', fullPage: true });
     await page.emulateMedia({ media: 'screen' });

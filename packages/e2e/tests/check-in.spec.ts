@@ -69,7 +69,7 @@ test.describe('the office day at phone width', () => {
     // The bookings start at the next whole minute that is at least a minute away (a booking
     // made less than the grace before its start counts as checked in), so the journey waits
     // for the start and then for the release.
-    test.setTimeout(300_000);
+    test.setTimeout(480_000);
     const admin = await adminClient();
     const area = await scanOnlyArea(admin);
     const ann = await createPerson(admin, 0, 'Ann Checkin');
